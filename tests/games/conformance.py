@@ -1,0 +1,325 @@
+"""The conformance suite: generic checks that every engine must pass unchanged.
+
+Each check takes an engine and works only through the contract in app/games/protocol.py, so a
+new game gets the whole suite for free (one vocabulary, one suite, as in OpenSpiel).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.protocol import (
+    NOT_YOUR_TURN,
+    Action,
+    Choice,
+    Engine,
+    Flag,
+    IllegalAction,
+    Integer,
+    LogEntry,
+    Seat,
+    Subset,
+)
+from app.games.rng import pick
+
+MAX_STEPS = 20_000
+JUNK_VALUES: tuple[Any, ...] = (None, -1, 10**6, "", "zz-not-a-thing", [], {}, True, 1.5)
+
+
+@dataclass
+class Step:
+    seat: Seat
+    action: Action
+    log: tuple[LogEntry, ...]
+    state: Any
+
+
+@dataclass
+class Playout:
+    players: int
+    options: dict[str, Any]
+    seed: int
+    initial: Any
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def states(self) -> list[Any]:
+        return [self.initial, *(step.state for step in self.steps)]
+
+    @property
+    def final(self) -> Any:
+        return self.steps[-1].state if self.steps else self.initial
+
+
+def canonical(value: Any) -> str:
+    """Byte-exact JSON; fails on NaN, sets and other non-JSON values."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def option_sets(engine: Engine[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Player counts x option combinations: defaults, each value of each option, all on.
+
+    Combinations the engine refuses (BadOptions) are left out: they can never start.
+    """
+    candidates: list[tuple[int, dict[str, Any]]] = []
+    for players in engine.seats:
+        candidates.append((players, {}))
+        candidates.append((players, _everything_on(engine)))
+        for spec in engine.options:
+            for value in _values(spec):
+                candidates.append((players, {spec.key: value}))
+    result: list[tuple[int, dict[str, Any]]] = []
+    seen: set[str] = set()
+    for players, raw in candidates:
+        try:
+            normalized = engine.check_options(raw, players)
+        except Exception as refusal:  # noqa: BLE001 - only BadOptions is allowed, checked below
+            if type(refusal).__name__ != "BadOptions":
+                raise
+            continue
+        key = canonical([players, normalized])
+        if key not in seen:
+            seen.add(key)
+            result.append((players, normalized))
+    return result
+
+
+def _values(spec: Any) -> list[Any]:
+    if isinstance(spec, Choice):
+        return list(spec.values)
+    if isinstance(spec, Flag):
+        return [True, False]
+    if isinstance(spec, Integer):
+        return sorted({spec.minimum, spec.default, spec.maximum})
+    if isinstance(spec, Subset):
+        return [[], list(spec.values), [spec.values[0]]]
+    raise TypeError(f"unknown option spec {spec!r}")
+
+
+def _everything_on(engine: Engine[Any]) -> dict[str, Any]:
+    everything: dict[str, Any] = {}
+    for spec in engine.options:
+        if isinstance(spec, Flag):
+            everything[spec.key] = True
+        elif isinstance(spec, Subset):
+            everything[spec.key] = list(spec.values)
+    return everything
+
+
+def random_playout(
+    engine: Engine[Any], players: int, options: Mapping[str, Any], seed: int
+) -> Playout:
+    """A whole match with uniformly random legal actions (and random order among actors)."""
+    chooser = random.Random(seed ^ 0x5EED)
+    state = engine.setup(players, options, seed)
+    playout = Playout(players, dict(options), seed, state)
+    for _ in range(MAX_STEPS):
+        actors = engine.to_act(state)
+        if not actors:
+            return playout
+        seat = pick(chooser, actors)
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} is to act but has no legal action"
+        action = pick(chooser, legal)
+        transition = engine.apply(state, seat, action)
+        playout.steps.append(Step(seat, action, transition.log, transition.state))
+        state = transition.state
+    raise AssertionError(f"{engine.id}: no end after {MAX_STEPS} random steps (seed {seed})")
+
+
+def replay(engine: Engine[Any], playout: Playout) -> Any:
+    state = engine.setup(playout.players, playout.options, playout.seed)
+    for step in playout.steps:
+        state = engine.apply(state, step.seat, step.action).state
+    return state
+
+
+# --------------------------------------------------------------------------- per-state checks
+
+
+def check_turn_structure(engine: Engine[Any], state: Any, players: int) -> None:
+    actors = engine.to_act(state)
+    outcome = engine.outcome(state)
+    assert all(0 <= seat < players for seat in actors), actors
+    assert len(set(actors)) == len(actors), f"to_act repeats a seat: {actors}"
+    if outcome is None:
+        assert actors, "the match is not over but nobody may act"
+    else:
+        assert not actors, "the match is over but seats may still act"
+        assert len(outcome.scores) == players
+        assert all(0 <= seat < players for seat in outcome.winners)
+        assert re.fullmatch(r"[a-z0-9_]+", outcome.reason), outcome.reason
+        canonical(dict(outcome.detail))
+    for seat in range(players):
+        legal = list(engine.legal_actions(state, seat))
+        canonical(legal)
+        if seat in actors:
+            assert legal, f"seat {seat} is to act but has no legal action"
+            assert all(isinstance(a.get("type"), str) for a in legal), legal
+            assert len({canonical(a) for a in legal}) == len(legal), "duplicate legal action"
+        else:
+            assert not legal, f"seat {seat} is not to act but has legal actions"
+
+
+def check_encoding(engine: Engine[Any], state: Any, players: int) -> None:
+    encoded = canonical(engine.encode(state))
+    decoded = engine.decode(json.loads(encoded))
+    assert canonical(engine.encode(decoded)) == encoded, "decode(encode(state)) differs"
+    for viewer in [*range(players), None]:
+        assert canonical(engine.view(decoded, viewer)) == canonical(engine.view(state, viewer))
+    for seat in engine.to_act(state):
+        assert canonical(list(engine.legal_actions(decoded, seat))) == canonical(
+            list(engine.legal_actions(state, seat))
+        )
+
+
+def check_every_legal_action_applies(engine: Engine[Any], state: Any) -> None:
+    before = canonical(engine.encode(state))
+    for seat in engine.to_act(state):
+        for action in engine.legal_actions(state, seat):
+            transition = engine.apply(state, seat, action)
+            canonical(engine.encode(transition.state))
+            for entry in transition.log:
+                canonical({"text": entry.text, "data": dict(entry.data)})
+    assert canonical(engine.encode(state)) == before, "apply mutated its input state"
+
+
+def check_refusals(engine: Engine[Any], state: Any, players: int, rng: random.Random) -> None:
+    """Anything not listed is refused with IllegalAction (never another exception)."""
+    actors = engine.to_act(state)
+    for seat in range(players):
+        legal = list(engine.legal_actions(state, seat))
+        listed = {canonical(a) for a in legal}
+        for candidate in _mutations(legal, rng):
+            if _is_json_object(candidate) and canonical(candidate) in listed:
+                continue
+            _expect_refusal(engine, state, seat, candidate)
+        if seat not in actors:
+            for other in actors:
+                for action in list(engine.legal_actions(state, other))[:3]:
+                    refusal = _expect_refusal(engine, state, seat, action)
+                    assert refusal.code == NOT_YOUR_TURN, refusal.code
+
+
+def _expect_refusal(engine: Engine[Any], state: Any, seat: Seat, candidate: Any) -> IllegalAction:
+    try:
+        engine.apply(state, seat, candidate)
+    except IllegalAction as refusal:
+        assert refusal.message.strip(), "a refusal needs a message for the player"
+        return refusal
+    raise AssertionError(f"seat {seat}: unlisted action accepted: {candidate!r}")
+
+
+def _is_json_object(value: Any) -> bool:
+    return isinstance(value, Mapping)
+
+
+def _mutations(legal: Sequence[Action], rng: random.Random) -> Iterator[Any]:
+    yield {}
+    yield {"type": "zz-no-such-action"}
+    yield {"type": None}
+    yield from (None, [], "play", 7)
+    samples = list(legal) if len(legal) <= 4 else [pick(rng, legal) for _ in range(4)]
+    values_by_key: dict[str, list[Any]] = {}
+    for action in legal:
+        for key, value in action.items():
+            values_by_key.setdefault(key, []).append(value)
+    for action in samples:
+        yield {**action, "zz_unknown_field": 1}
+        for key in action:
+            yield {k: v for k, v in action.items() if k != key}
+            for junk in JUNK_VALUES:
+                yield {**action, key: junk}
+            others = values_by_key.get(key, [])
+            if others:
+                yield {**action, key: pick(rng, others)}
+
+
+# --------------------------------------------------------------------------- the leak check
+
+
+def visible_log(entries: Sequence[LogEntry], viewer: Seat | None) -> list[dict[str, Any]]:
+    return [
+        {"text": e.text, "data": dict(e.data)}
+        for e in entries
+        if e.audience is None or e.audience == viewer
+    ]
+
+
+def check_no_leak(
+    engine: Engine[Any],
+    state: Any,
+    log: Sequence[LogEntry],
+    players: int,
+    seed: int,
+    rng: random.Random,
+) -> None:
+    """Nothing hidden from a viewer reaches it, in any form.
+
+    Two independent checks: (1) every declared secret token is absent from the view, legal
+    actions and visible log of every viewer it is hidden from, and so is the seed; (2) the view
+    and legal actions are identical for a determinized twin of the state, i.e. they depend only
+    on what the viewer knows, even for secrets that are not tokens (a face-down tile's arrows).
+    """
+    secrets = list(engine.secrets(state))
+    for viewer in [*range(players), None]:
+        sent = canonical(
+            {
+                "view": engine.view(state, viewer),
+                "legal": list(engine.legal_actions(state, viewer)) if viewer is not None else [],
+                "log": visible_log(log, viewer),
+            }
+        )
+        assert not _contains_token(sent, str(seed)), f"the seed reached viewer {viewer}"
+        for secret in secrets:
+            if viewer in secret.known_to:
+                continue
+            assert not _contains_token(sent, secret.value), (
+                f"secret {secret.value!r} (known to {secret.known_to}) reached viewer {viewer}"
+            )
+        twin = engine.determinize(state, viewer, rng)
+        assert canonical(engine.view(twin, viewer)) == canonical(engine.view(state, viewer)), (
+            f"viewer {viewer}'s view changes when hidden information is re-dealt"
+        )
+        assert engine.to_act(twin) == engine.to_act(state)
+        if viewer is not None:
+            assert canonical(list(engine.legal_actions(twin, viewer))) == canonical(
+                list(engine.legal_actions(state, viewer))
+            ), f"viewer {viewer}'s legal actions change when hidden information is re-dealt"
+
+
+def _contains_token(text: str, token: str) -> bool:
+    """True if `token` occurs in `text` not as part of a longer word or id."""
+    pattern = r"(?<![\w-])" + re.escape(token) + r"(?![\w-])"
+    return re.search(pattern, text) is not None
+
+
+def check_determinized_plays_on(
+    engine: Engine[Any], state: Any, players: int, rng: random.Random
+) -> None:
+    """A determinized state is a real state: its legal actions apply."""
+    for viewer in [*range(players), None]:
+        twin = engine.determinize(state, viewer, rng)
+        check_turn_structure(engine, twin, players)
+        for seat in engine.to_act(twin):
+            engine.apply(twin, seat, pick(rng, engine.legal_actions(twin, seat)))
+
+
+__all__ = [
+    "Playout",
+    "canonical",
+    "check_determinized_plays_on",
+    "check_encoding",
+    "check_every_legal_action_applies",
+    "check_no_leak",
+    "check_refusals",
+    "check_turn_structure",
+    "option_sets",
+    "random_playout",
+    "replay",
+]

@@ -1,0 +1,138 @@
+"""Runs the conformance suite over every registered engine.
+
+`FOXDEN_CONFORMANCE_ENGINE=app.games.some_game:ENGINE` runs it over one engine that is not
+registered yet; `FOXDEN_CONFORMANCE_PLAYOUTS` scales the number of random playouts.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.games import REGISTRY
+from app.games import options as option_tools
+from app.games.protocol import Engine, IllegalAction
+from tests.games import conformance as c
+
+PLAYOUTS = int(os.environ.get("FOXDEN_CONFORMANCE_PLAYOUTS", "200"))
+DEEP = max(4, PLAYOUTS // 10)
+
+
+def _engines() -> list[Engine[Any]]:
+    override = os.environ.get("FOXDEN_CONFORMANCE_ENGINE")
+    if override:
+        module, _, attr = override.partition(":")
+        return [getattr(importlib.import_module(module), attr or "ENGINE")]
+    return list(REGISTRY.values())
+
+
+ENGINES = _engines()
+pytestmark = pytest.mark.parametrize("engine", ENGINES, ids=[e.id for e in ENGINES])
+
+
+@functools.cache
+def _playouts(engine_id: str) -> list[c.Playout]:
+    engine = next(e for e in ENGINES if e.id == engine_id)
+    combos = c.option_sets(engine)
+    rng = random.Random(f"conformance:{engine_id}")
+    result = []
+    for i in range(PLAYOUTS):
+        players, options = combos[i % len(combos)]
+        result.append(c.random_playout(engine, players, options, rng.getrandbits(63)))
+    return result
+
+
+def _deep(engine: Engine[Any]) -> list[c.Playout]:
+    """The playouts that get the expensive per-state checks, spread over option sets."""
+    return _playouts(engine.id)[:DEEP]
+
+
+def test_metadata_and_options(engine: Engine[Any]) -> None:
+    assert engine.id and engine.title and engine.pitch
+    assert isinstance(engine.version, int) and engine.version >= 1
+    assert len(engine.seats) >= 1 and engine.seats.start >= 1
+    json.dumps(option_tools.schema(engine.options))
+    for players in engine.seats:
+        normalized = engine.check_options({}, players)
+        assert normalized == engine.check_options(normalized, players)
+    assert c.option_sets(engine), "no playable option set"
+
+
+def test_random_playouts_end_with_an_outcome(engine: Engine[Any]) -> None:
+    for playout in _playouts(engine.id):
+        for state in playout.states:
+            c.check_turn_structure(engine, state, playout.players)
+        assert engine.outcome(playout.final) is not None
+
+
+def test_same_seed_and_actions_give_identical_state(engine: Engine[Any]) -> None:
+    for playout in _playouts(engine.id):
+        replayed = c.replay(engine, playout)
+        assert c.canonical(engine.encode(replayed)) == c.canonical(engine.encode(playout.final))
+
+
+def test_states_round_trip_through_json(engine: Engine[Any]) -> None:
+    for playout in _deep(engine):
+        for state in playout.states:
+            c.check_encoding(engine, state, playout.players)
+
+
+def test_every_listed_action_applies_and_inputs_are_not_mutated(engine: Engine[Any]) -> None:
+    for playout in _deep(engine):
+        for state in playout.states[::3]:
+            c.check_every_legal_action_applies(engine, state)
+
+
+def test_unlisted_actions_are_refused(engine: Engine[Any]) -> None:
+    rng = random.Random(1)
+    for playout in _deep(engine):
+        for state in playout.states[::5]:
+            c.check_refusals(engine, state, playout.players, rng)
+
+
+def test_no_viewer_sees_what_is_hidden_from_it(engine: Engine[Any]) -> None:
+    rng = random.Random(2)
+    for playout in _deep(engine):
+        c.check_no_leak(engine, playout.initial, (), playout.players, playout.seed, rng)
+        for step in playout.steps:
+            c.check_no_leak(engine, step.state, step.log, playout.players, playout.seed, rng)
+
+
+def test_determinized_states_play_on(engine: Engine[Any]) -> None:
+    rng = random.Random(3)
+    for playout in _deep(engine):
+        for state in playout.states[::7]:
+            c.check_determinized_plays_on(engine, state, playout.players, rng)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+_actions = st.one_of(
+    _json,
+    st.fixed_dictionaries({"type": st.text(max_size=12)}, optional={"card": _json, "x": _json}),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_arbitrary_json_is_refused_or_listed(engine: Engine[Any], data: st.DataObject) -> None:
+    playout = data.draw(st.sampled_from(_deep(engine)))
+    state = data.draw(st.sampled_from(playout.states))
+    seat = data.draw(st.integers(0, playout.players - 1))
+    action = data.draw(_actions)
+    listed = {c.canonical(a) for a in engine.legal_actions(state, seat)}
+    if isinstance(action, dict) and c.canonical(action) in listed:
+        return
+    with pytest.raises(IllegalAction):
+        engine.apply(state, seat, action)
