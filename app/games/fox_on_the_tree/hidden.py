@@ -1,0 +1,33 @@
+"""Secrets and determinization: the only hidden things are the dealt cards.
+
+Until the end each card is known to its owner alone (the cards left in the box are not part
+of the state at all). Nothing public ever narrows down another player's card, so a viewer's
+consistent re-deal is any set of distinct cards other than its own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from app.games.fox_on_the_tree.data import CARDS
+from app.games.fox_on_the_tree.state import OVER, State, card_of
+from app.games.protocol import Secret
+from app.games.rng import SEED_BITS, sample
+
+
+def secrets(state: State) -> tuple[Secret, ...]:
+    if state.stage == OVER:
+        return ()
+    return tuple(Secret(card_of(state, seat).id, known_to=(seat,)) for seat in range(state.players))
+
+
+def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
+    fresh_seed = rng.getrandbits(SEED_BITS)
+    if state.stage == OVER:
+        return replace(state, seed=fresh_seed)
+    known = {viewer: state.cards[viewer]} if viewer is not None else {}
+    pool = [number for number in sorted(CARDS) if number not in known.values()]
+    others = iter(sample(rng, pool, state.players - len(known)))
+    cards = tuple(known[seat] if seat in known else next(others) for seat in range(state.players))
+    return replace(state, cards=cards, seed=fresh_seed)

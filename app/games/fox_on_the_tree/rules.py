@@ -1,0 +1,222 @@
+"""Setup, turns and what each action does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from app.games.fox_on_the_tree import actions as a
+from app.games.fox_on_the_tree import resolve
+from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree.data import (
+    ACTION_TOKENS,
+    ANIMAL_NAMES,
+    ANIMALS,
+    BANANA,
+    CARDS,
+    ESCAPE,
+    PATH_TILES,
+    SWAMP,
+    TILE_COUNT,
+    TILE_NAMES,
+    TOKEN_NAMES,
+    TRACK_SIZE,
+    course,
+)
+from app.games.fox_on_the_tree.moves import destinations, movable, rescuable, slide
+from app.games.fox_on_the_tree.refusals import explain
+from app.games.fox_on_the_tree.state import (
+    AFTER_TOKEN,
+    ESCAPE_QUESTION,
+    OVER,
+    TURN,
+    State,
+    animals_on,
+    position,
+    start_of,
+    with_position,
+    with_tile_token,
+    without_held,
+)
+from app.games.protocol import NOT_YOUR_TURN, IllegalAction, LogEntry, Transition
+from app.games.rng import below, generator, sample
+
+Result = tuple[State, tuple[LogEntry, ...]]
+
+
+def setup(players: int, seed: int) -> State:
+    """Deal one secret card each, three tokens each, animals home, a random first player.
+
+    The rulebook's "last alone in a dark forest" has no online meaning: chance decides.
+    """
+    cards = sample(generator(seed, "deal"), sorted(CARDS), players)
+    return State(
+        players=players,
+        seed=seed,
+        cards=cards,
+        phase=1,
+        positions=tuple(course(1, animal).start for animal in ANIMALS),
+        tile_tokens=("",) * TILE_COUNT,
+        held=(ACTION_TOKENS,) * players,
+        track=(("",) * TRACK_SIZE,) * 2,
+        losses=(0, 0),
+        active=below(generator(seed, "first-player"), players),
+        stage=TURN,
+    )
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    if state.stage == OVER:
+        return ()
+    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+        return state.pending.asking[:1]
+    return (state.active,)
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
+    if seat not in to_act(state):
+        return ()
+    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+        animal = state.pending.animal
+        return (Command(a.SAVE, animal), Command(a.DECLINE, animal))
+    tokens = _token_plays(state, seat) if state.stage == TURN else ()
+    main = _rescues(state) + _moves(state)
+    return tokens + (main or (Command(a.PASS),))
+
+
+def _token_plays(state: State, seat: int) -> tuple[Command, ...]:
+    held = state.held[seat]
+    plays: list[Command] = []
+    if BANANA in held:
+        plays += [Command(a.PLAY_BANANA, tile=t) for t in PATH_TILES if _banana_fits(state, t)]
+    if SWAMP in held:
+        plays += [Command(a.PLAY_SWAMP, tile=t) for t in PATH_TILES if not state.tile_tokens[t]]
+    if ESCAPE in held:
+        on_path = [x for x in ANIMALS if position(state, x) in PATH_TILES]
+        plays += [Command(a.PLAY_ESCAPE, animal) for animal in on_path]
+    return tuple(plays)
+
+
+def _banana_fits(state: State, tile: int) -> bool:
+    return not state.tile_tokens[tile] and not animals_on(state, tile)
+
+
+def _rescues(state: State) -> tuple[Command, ...]:
+    return tuple(Command(a.RESCUE, tile=tile) for tile in rescuable(state))
+
+
+def _moves(state: State) -> tuple[Command, ...]:
+    return tuple(
+        Command(a.MOVE, animal, tile)
+        for animal in movable(state)
+        for tile in destinations(state, animal)
+    )
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, seat: int, action: object) -> Transition[State]:
+    if seat not in to_act(state):
+        raise IllegalAction("It is not your turn.", NOT_YOUR_TURN)
+    command = a.parse(action)
+    if command not in legal_commands(state, seat):
+        raise IllegalAction(explain(state, seat, command))
+    new_state, log = HANDLERS[command.type](state, seat, command)
+    return Transition(new_state, log)
+
+
+def _play_banana(state: State, seat: int, command: Command) -> Result:
+    return _placed(state, seat, BANANA, command.tile)
+
+
+def _play_swamp(state: State, seat: int, command: Command) -> Result:
+    return _placed(state, seat, SWAMP, command.tile)
+
+
+def _placed(state: State, seat: int, token: str, tile: int) -> Result:
+    placed = with_tile_token(without_held(state, seat, token), tile, token)
+    text = f"{{seat{seat}}} places a {TOKEN_NAMES[token]} on {TILE_NAMES[tile]}."
+    data = {"event": "token_placed", "seat": seat, "token": token, "tile": tile}
+    return replace(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+
+
+def _play_escape(state: State, seat: int, command: Command) -> Result:
+    animal = command.animal
+    home = start_of(state, animal)
+    text = (
+        f"{{seat{seat}}} uses an Escape token: the {ANIMAL_NAMES[animal]} goes back from "
+        f"{TILE_NAMES[position(state, animal)]} to {TILE_NAMES[home]}."
+    )
+    data = {"event": "escape", "seat": seat, "animal": animal, "from": position(state, animal)}
+    sent_home = with_position(without_held(state, seat, ESCAPE), animal, home)
+    # The starting tile never holds the other team (it is their final tile), so no conflict.
+    return replace(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+
+
+def _rescue(state: State, seat: int, command: Command) -> Result:
+    freed = with_tile_token(state, command.tile, "")
+    text = f"{{seat{seat}}} removes the Swamp from {TILE_NAMES[command.tile]}."
+    data = {"event": "rescue", "seat": seat, "tile": command.tile}
+    return resolve.end_turn(freed, (LogEntry(text, data=data),))
+
+
+def _pass(state: State, seat: int, command: Command) -> Result:
+    text = f"{{seat{seat}}} can neither rescue nor move and passes."
+    return resolve.end_turn(state, (LogEntry(text, data={"event": "pass", "seat": seat}),))
+
+
+def _move(state: State, seat: int, command: Command) -> Result:
+    animal, landing = command.animal, command.tile
+    origin = position(state, animal)
+    tile, peels = slide(state, animal, landing)
+    moved = with_position(state, animal, tile)
+    for peel in peels:
+        moved = with_tile_token(moved, peel, "")
+    entry = LogEntry(
+        _move_text(seat, animal, origin, landing, peels, tile),
+        data={
+            "event": "move",
+            "seat": seat,
+            "animal": animal,
+            "from": origin,
+            "landing": landing,
+            "peels": list(peels),
+            "to": tile,
+        },
+    )
+    return resolve.after_move(moved, tile, (entry,))
+
+
+def _move_text(
+    seat: int, animal: str, origin: int, landing: int, peels: tuple[int, ...], tile: int
+) -> str:
+    name = ANIMAL_NAMES[animal]
+    text = f"{{seat{seat}}} moves the {name} from {TILE_NAMES[origin]} to {TILE_NAMES[landing]}"
+    if peels:
+        count = "a Banana Peel" if len(peels) == 1 else f"{len(peels)} Banana Peels"
+        text += f"; it slips on {count} to {TILE_NAMES[tile]}"
+    return text + "."
+
+
+def _save(state: State, seat: int, command: Command) -> Result:
+    return resolve.saved(state, seat)
+
+
+def _decline(state: State, seat: int, command: Command) -> Result:
+    return resolve.declined(state, seat)
+
+
+HANDLERS: dict[str, Callable[[State, int, Command], Result]] = {
+    a.PLAY_BANANA: _play_banana,
+    a.PLAY_SWAMP: _play_swamp,
+    a.PLAY_ESCAPE: _play_escape,
+    a.RESCUE: _rescue,
+    a.MOVE: _move,
+    a.PASS: _pass,
+    a.SAVE: _save,
+    a.DECLINE: _decline,
+}
