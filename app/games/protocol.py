@@ -20,7 +20,7 @@ Rules of the contract, checked for every registered engine by tests/games/confor
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -32,6 +32,9 @@ JSON = Any
 
 Action = Mapping[str, JSON]
 """A move: a JSON object with a "type" field and a few small fields."""
+
+Strategy = Callable[[Mapping[str, JSON], Sequence[Action], Seat, random.Random], Action]
+"""A bot: picks one of the legal actions from the seat's view alone (never the state)."""
 
 S = TypeVar("S")
 T = TypeVar("T")

@@ -78,7 +78,7 @@ def option_sets(engine: Engine[Any]) -> list[tuple[int, dict[str, Any]]]:
     for players, raw in candidates:
         try:
             normalized = engine.check_options(raw, players)
-        except Exception as refusal:  # noqa: BLE001 - only BadOptions is allowed, checked below
+        except Exception as refusal:
             if type(refusal).__name__ != "BadOptions":
                 raise
             continue

@@ -115,7 +115,9 @@ def test_determinized_states_play_on(engine: Engine[Any]) -> None:
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 _actions = st.one_of(

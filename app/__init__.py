@@ -1,0 +1,1 @@
+"""Foxden: an online table for five fox games."""

@@ -1,0 +1,1 @@
+"""Guest players, bearer tokens and the admin role."""

@@ -1,0 +1,1 @@
+"""Admin-only routes; the one named path to unprojected state."""

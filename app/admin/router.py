@@ -1,0 +1,199 @@
+"""/api/v1/admin: lobbies and matches across the site, and the one unprojected read."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import Identity
+from app.admin.models import AuditEvent
+from app.db import utcnow
+from app.deps import AdminPlayer, ContextDep, SessionDep
+from app.errors import ApiError, responses
+from app.lobby.models import Lobby
+from app.lobby.router import commit_and_push, lobby_public
+from app.lobby.schemas import LobbyPublic
+from app.lobby.service import get_lobby
+from app.matches.envelope import summary_json
+from app.matches.models import Match
+from app.matches.presence import presence
+from app.matches.schemas import MatchSummary
+from app.matches.store import load_match
+
+router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
+ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")
+STATUS = "^(open|started|closed|active|finished|aborted)$"
+
+
+class Stats(BaseModel):
+    open_lobbies: int
+    active_matches: int
+    connected_sockets: int
+    actions_per_minute: int
+
+
+class RawState(BaseModel):
+    match_id: str
+    game: str
+    version: int
+    seed: int
+    state: dict[str, Any]
+    view: dict[str, Any] | None
+
+
+async def audit(
+    session: AsyncSession,
+    admin: Identity,
+    action: str,
+    target: str,
+    detail: dict[str, Any] | None = None,
+) -> None:
+    session.add(AuditEvent(admin_id=admin.id, action=action, target=target, detail=detail or {}))
+
+
+@router.get("/lobbies", response_model=list[LobbyPublic], responses=responses(*ADMIN))
+async def lobbies(
+    session: SessionDep,
+    admin: AdminPlayer,
+    status: str | None = Query(None, pattern=STATUS),
+    game: str | None = None,
+) -> list[LobbyPublic]:
+    query = select(Lobby).order_by(Lobby.created_at.desc()).limit(500)
+    if status:
+        query = query.where(Lobby.status == status)
+    if game:
+        query = query.where(Lobby.game == game)
+    return [await lobby_public(session, lobby, admin) for lobby in await session.scalars(query)]
+
+
+@router.post(
+    "/lobbies/{lobby_id}/close",
+    response_model=LobbyPublic,
+    responses=responses(*ADMIN, "lobby/not_found"),
+)
+async def close_lobby(
+    lobby_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+) -> LobbyPublic:
+    lobby = await get_lobby(session, lobby_id)
+    if lobby.status == "open":
+        lobby.status = "closed"
+    await audit(session, admin, "lobby.close", lobby_id)
+    return await commit_and_push(context, session, lobby, admin)
+
+
+@router.delete(
+    "/lobbies/{lobby_id}/players/{player_id}",
+    response_model=LobbyPublic,
+    responses=responses(*ADMIN, "lobby/not_found", "player/not_found"),
+)
+async def kick(
+    lobby_id: str, player_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+) -> LobbyPublic:
+    lobby = await get_lobby(session, lobby_id)
+    seats = [s for s in lobby.seats if s.player_id == player_id]
+    if not seats:
+        raise ApiError("player/not_found", "That player is not at this table.")
+    for seat in seats:
+        seat.player_id, seat.ready = None, False
+    if lobby.host_id == player_id:
+        humans = [s.player_id for s in lobby.seats if s.player_id]
+        if humans:
+            lobby.host_id = humans[0] or lobby.host_id
+        else:
+            lobby.status = "closed"
+    await audit(session, admin, "lobby.kick", lobby_id, {"player_id": player_id})
+    return await commit_and_push(context, session, lobby, admin)
+
+
+@router.get("/matches", response_model=list[MatchSummary], responses=responses(*ADMIN))
+async def matches(
+    session: SessionDep,
+    context: ContextDep,
+    admin: AdminPlayer,
+    status: str | None = Query(None, pattern=STATUS),
+    game: str | None = None,
+) -> list[dict[str, Any]]:
+    query = select(Match.id).order_by(Match.updated_at.desc()).limit(500)
+    if status:
+        query = query.where(Match.status == status)
+    if game:
+        query = query.where(Match.game == game)
+    result = []
+    for match_id in (await session.scalars(query)).all():
+        loaded = await load_match(context, session, match_id)
+        result.append(summary_json(loaded, await presence(context, match_id)))
+    return result
+
+
+@router.post(
+    "/matches/{match_id}/abort",
+    response_model=MatchSummary,
+    responses=responses(*ADMIN, "match/not_found"),
+)
+async def abort(
+    match_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+) -> dict[str, Any]:
+    loaded = await load_match(context, session, match_id)
+    if loaded.status == "active":
+        # A status change is a new version, so every cache and socket picks it up.
+        await session.execute(
+            update(Match)
+            .where(Match.id == match_id)
+            .values(status="aborted", version=Match.version + 1, updated_at=utcnow())
+        )
+    await audit(session, admin, "match.abort", match_id)
+    await session.commit()
+    loaded = await load_match(context, session, match_id)
+    await context.broker.publish("match:" + match_id, str(loaded.version))
+    return summary_json(loaded, await presence(context, match_id))
+
+
+@router.get(
+    "/matches/{match_id}/state",
+    response_model=RawState,
+    responses=responses(*ADMIN, "match/not_found"),
+)
+async def raw_state(
+    match_id: str,
+    session: SessionDep,
+    context: ContextDep,
+    admin: AdminPlayer,
+    seat: int | None = Query(None, ge=0, description="Also return this seat's view"),
+) -> RawState:
+    """The unprojected state (and seed): the only such path, and every use is audited."""
+    row = await session.get(Match, match_id)
+    if row is None:
+        raise ApiError("match/not_found", "There is no match with this id.")
+    loaded = await load_match(context, session, match_id)
+    view = loaded.engine.view(loaded.state, seat) if seat is not None else None
+    await audit(session, admin, "match.raw_state", match_id, {"seat": seat})
+    await session.commit()
+    return RawState(
+        match_id=row.id,
+        game=row.game,
+        version=row.version,
+        seed=row.seed,
+        state=json.loads(row.state),
+        view=view,
+    )
+
+
+@router.get("/stats", response_model=Stats, responses=responses(*ADMIN))
+async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> Stats:
+    open_lobbies = await session.scalar(
+        select(func.count()).select_from(Lobby).where(Lobby.status == "open")
+    )
+    active = await session.scalar(
+        select(func.count()).select_from(Match).where(Match.status == "active")
+    )
+    return Stats(
+        open_lobbies=open_lobbies or 0,
+        active_matches=active or 0,
+        connected_sockets=context.hub.count(),
+        actions_per_minute=context.metrics.actions_last_minute(),
+    )

@@ -1,0 +1,25 @@
+"""Bot strategies by game: `random` for every game, plus each game's own."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games import STRATEGIES
+from app.games.protocol import Action, Strategy
+from app.games.rng import pick
+
+
+def random_strategy(
+    _view: Mapping[str, Any], legal: Sequence[Action], _seat: int, rng: random.Random
+) -> Action:
+    return pick(rng, legal)
+
+
+def strategies_for(game: str) -> dict[str, Strategy]:
+    return {"random": random_strategy, **STRATEGIES.get(game, {})}
+
+
+def bot_names(game: str) -> list[str]:
+    return sorted(strategies_for(game))

@@ -1,0 +1,76 @@
+"""/api/v1/games and the rules pages served at each game's rules_url."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import markdown
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel
+
+from app.bots.strategies import bot_names
+from app.errors import ApiError, responses
+from app.games import REGISTRY, get_engine
+from app.games import options as option_tools
+
+router = APIRouter(tags=["games"])
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+
+
+class GamePublic(BaseModel):
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    options_schema: dict[str, Any]
+    rules_url: str
+    bots: list[str]
+    free_chat: bool
+
+
+@router.get("/api/v1/games", response_model=list[GamePublic])
+async def games() -> list[GamePublic]:
+    return [
+        GamePublic(
+            id=engine.id,
+            title=engine.title,
+            pitch=engine.pitch,
+            min_players=engine.seats.start,
+            max_players=engine.seats.stop - 1,
+            options_schema=option_tools.schema(engine.options),
+            rules_url=f"/games/{engine.id}/rules",
+            bots=bot_names(engine.id),
+            free_chat=engine.free_chat,
+        )
+        for engine in REGISTRY.values()
+    ]
+
+
+@router.get(
+    "/games/{game_id}/rules", response_class=HTMLResponse, responses=responses("route/not_found")
+)
+async def rules_page(game_id: str) -> HTMLResponse:
+    engine = get_engine(game_id)
+    if engine is None:
+        raise ApiError("route/not_found", "There is no such game.")
+    return HTMLResponse(_render(engine.id, engine.title))
+
+
+@cache
+def _render(game_id: str, title: str) -> str:
+    text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    body = markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{title} - rules - Foxden</title>"
+        "<style>body{font:16px/1.55 system-ui,sans-serif;max-width:46rem;margin:2rem auto;"
+        "padding:0 1rem;color:#222;background:#fffdf8}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:.25rem .5rem}pre{background:#f3efe6;"
+        "padding:.75rem;overflow:auto}h1,h2,h3{color:#8a3b12}</style></head><body>"
+        f"{body}</body></html>"
+    )

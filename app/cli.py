@@ -1,0 +1,74 @@
+"""The `foxden` command: serve, migrate, admin create NAME."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from app.config import get_settings
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="foxden", description="Run and operate Foxden.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="migrate the database, then serve the app")
+    serve.add_argument("--host", default=None)
+    serve.add_argument("--port", type=int, default=None)
+    serve.add_argument("--workers", type=int, default=1, help="processes (needs Postgres+Redis)")
+    commands.add_parser("migrate", help="upgrade the database to the newest schema")
+    admin = commands.add_parser("admin", help="manage admins")
+    admin_commands = admin.add_subparsers(dest="admin_command", required=True)
+    create = admin_commands.add_parser("create", help="create an admin and print its token")
+    create.add_argument("name")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        _serve(args.host, args.port, args.workers)
+    elif args.command == "migrate":
+        _migrate()
+    else:
+        asyncio.run(_create_admin(args.name))
+
+
+def _migrate() -> None:
+    from app.migrate import upgrade
+
+    upgrade(get_settings().database_url)
+
+
+def _serve(host: str | None, port: int | None, workers: int) -> None:
+    import uvicorn
+
+    settings = get_settings()
+    _migrate()
+    uvicorn.run(
+        "app.asgi:app",
+        host=host or settings.host,
+        port=port or settings.port,
+        workers=workers,
+        ws_max_size=settings.max_body_bytes,
+        proxy_headers=True,
+    )
+
+
+async def _create_admin(name: str) -> None:
+    from pydantic import TypeAdapter, ValidationError
+
+    from app.accounts.service import create_player
+    from app.db import Database
+    from app.names import DisplayName
+
+    try:
+        clean = TypeAdapter(DisplayName).validate_python(name)
+    except ValidationError as invalid:
+        raise SystemExit("A name has 1 to 32 printable characters.") from invalid
+    _migrate()
+    database = Database(get_settings().database_url)
+    async with database.sessions() as session:
+        player, token = await create_player(session, clean, is_admin=True)
+    await database.dispose()
+    print(f"Admin {player.name} ({player.id}) created. Token (shown once):")
+    print(token)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""Everything one app instance shares between requests and sockets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from app.accounts.service import TokenCache
+from app.config import Settings
+from app.db import Database
+from app.matches.loaded import MatchCache
+from app.matches.locks import MatchLocks
+from app.ops.metrics import Metrics
+from app.ratelimit import RateLimiter
+from app.realtime.broker import Broker
+from app.realtime.hub import Hub
+
+if TYPE_CHECKING:
+    from app.bots.runner import BotRunner
+
+
+@dataclass
+class AppContext:
+    settings: Settings
+    db: Database
+    broker: Broker
+    hub: Hub
+    limiter: RateLimiter
+    tokens: TokenCache = field(default_factory=TokenCache)
+    metrics: Metrics = field(default_factory=Metrics)
+    matches: MatchCache = field(default_factory=MatchCache)
+    locks: MatchLocks = field(default_factory=MatchLocks)
+    presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
+    bots: BotRunner = field(init=False)

@@ -1,0 +1,85 @@
+"""FastAPI dependencies: the app context, a session, and who is calling."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import Identity, identity_for
+from app.context import AppContext
+from app.errors import ApiError
+
+
+def get_context(request: Request) -> AppContext:
+    context: AppContext = request.app.state.context
+    return context
+
+
+ContextDep = Annotated[AppContext, Depends(get_context)]
+
+
+async def get_session(context: ContextDep) -> AsyncIterator[AsyncSession]:
+    async with context.db.sessions() as session:
+        yield session
+
+
+SessionDep = Annotated[AsyncSession, Depends(get_session)]
+
+
+def bearer_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        return None
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError("auth/invalid", "Use the header 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+async def optional_player(
+    request: Request, context: ContextDep, session: SessionDep
+) -> Identity | None:
+    token = bearer_token(request)
+    if token is None:
+        limit(context, "ip:" + (request.client.host if request.client else "?"))
+        return None
+    identity = await identity_for(session, token, context.tokens)
+    if identity is None:
+        raise ApiError("auth/invalid", "This token is not valid. Create a player to get one.")
+    limit(context, "player:" + identity.id)
+    return identity
+
+
+def limit(context: AppContext, key: str) -> None:
+    wait = context.limiter.retry_after(key)
+    if wait:
+        context.metrics.count("foxden_rate_limited_total")
+        raise ApiError(
+            "rate/limited",
+            f"Too many requests: try again in {wait} s.",
+            headers={"Retry-After": str(wait)},
+        )
+
+
+OptionalPlayer = Annotated[Identity | None, Depends(optional_player)]
+
+
+async def current_player(player: OptionalPlayer) -> Identity:
+    if player is None:
+        raise ApiError("auth/missing", "Sign in first: send 'Authorization: Bearer <token>'.")
+    return player
+
+
+CurrentPlayer = Annotated[Identity, Depends(current_player)]
+
+
+async def admin_player(player: CurrentPlayer) -> Identity:
+    if not player.is_admin:
+        raise ApiError("auth/forbidden", "Only an admin may do this.")
+    return player
+
+
+AdminPlayer = Annotated[Identity, Depends(admin_player)]

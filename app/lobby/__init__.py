@@ -1,0 +1,1 @@
+"""Tables before play: create, list, join, leave, ready, seats, start."""

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base, utcnow
+
+
+class Lobby(Base):
+    __tablename__ = "lobbies"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | started | closed
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    invite_code: Mapped[str] = mapped_column(String(32))
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[list[LobbySeat]] = relationship(
+        order_by="LobbySeat.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class LobbySeat(Base):
+    __tablename__ = "lobby_seats"
+
+    lobby_id: Mapped[str] = mapped_column(ForeignKey("lobbies.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -1,0 +1,233 @@
+"""Lobby rules: who may sit where, what the host may change, when a table may start."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import Identity
+from app.accounts.tokens import new_id
+from app.bots.strategies import bot_names
+from app.errors import ApiError
+from app.games import get_engine
+from app.games.protocol import BadOptions, Engine
+from app.lobby.models import Lobby, LobbySeat
+from app.lobby.schemas import LobbyPublic, PlayerRef, SeatPublic
+
+NOT_FOUND = "There is no table with this id."
+
+
+def engine_for(game: str) -> Engine[Any]:
+    engine = get_engine(game)
+    if engine is None:
+        raise ApiError("lobby/bad_options", f"Unknown game: {game}.")
+    return engine
+
+
+def checked_options(engine: Engine[Any], options: Mapping[str, Any], seats: int) -> dict[str, Any]:
+    if seats not in engine.seats:
+        low, high = engine.seats.start, engine.seats.stop - 1
+        raise ApiError("lobby/bad_options", f"{engine.title} is for {low} to {high} players.")
+    try:
+        return engine.check_options(options, seats)
+    except BadOptions as refusal:
+        raise ApiError("lobby/bad_options", refusal.message) from refusal
+
+
+async def get_lobby(session: AsyncSession, lobby_id: str, for_update: bool = False) -> Lobby:
+    query = select(Lobby).where(Lobby.id == lobby_id)
+    if for_update:
+        query = query.with_for_update()
+    lobby = await session.scalar(query)
+    if lobby is None:
+        raise ApiError("lobby/not_found", NOT_FOUND)
+    return lobby
+
+
+async def create_lobby(
+    session: AsyncSession,
+    host: Identity,
+    game: str,
+    seats: int | None,
+    options: Mapping[str, Any],
+    private: bool,
+) -> Lobby:
+    engine = engine_for(game)
+    count = seats if seats is not None else engine.seats.start
+    lobby = Lobby(
+        id=new_id(),
+        game=game,
+        options=checked_options(engine, options, count),
+        private=private,
+        status="open",
+        host_id=host.id,
+        invite_code=secrets.token_urlsafe(9),
+        seats=[LobbySeat(seat=i, ready=False) for i in range(count)],
+    )
+    _sit(lobby.seats[0], host.id)
+    session.add(lobby)
+    await session.flush()
+    return lobby
+
+
+def _sit(seat: LobbySeat, player_id: str) -> None:
+    seat.player_id, seat.bot, seat.ready = player_id, None, False
+
+
+def seat_of(lobby: Lobby, player_id: str) -> LobbySeat | None:
+    return next((s for s in lobby.seats if s.player_id == player_id), None)
+
+
+def require_open(lobby: Lobby) -> None:
+    if lobby.status != "open":
+        raise ApiError("lobby/closed", "This table is no longer open.")
+
+
+def require_host(lobby: Lobby, player: Identity) -> None:
+    if lobby.host_id != player.id:
+        raise ApiError("lobby/not_host", "Only the host of this table may do this.")
+
+
+def join(lobby: Lobby, player: Identity, seat: int | None, invite_code: str | None) -> None:
+    if seat_of(lobby, player.id) is not None:
+        return  # already at the table: joining again changes nothing
+    require_open(lobby)
+    if lobby.private and not secrets.compare_digest(invite_code or "", lobby.invite_code):
+        raise ApiError("auth/forbidden", "This table is private: you need its invite link.")
+    _sit(_free_seat(lobby, seat), player.id)
+
+
+def _free_seat(lobby: Lobby, wanted: int | None) -> LobbySeat:
+    if wanted is not None:
+        target = _seat_at(lobby, wanted)
+        if target.player_id is not None or target.bot is not None:
+            raise ApiError("lobby/full", f"Seat {wanted} is taken.")
+        return target
+    for candidate in lobby.seats:
+        if candidate.player_id is None and candidate.bot is None:
+            return candidate
+    raise ApiError("lobby/full", "Every seat at this table is taken.")
+
+
+def _seat_at(lobby: Lobby, seat: int) -> LobbySeat:
+    if not 0 <= seat < len(lobby.seats):
+        raise ApiError("lobby/bad_options", f"This table has no seat {seat}.")
+    return lobby.seats[seat]
+
+
+def leave(lobby: Lobby, player: Identity) -> None:
+    mine = seat_of(lobby, player.id)
+    if mine is None:
+        return
+    require_open(lobby)
+    mine.player_id, mine.ready = None, False
+    if lobby.host_id == player.id:
+        _pass_host_on(lobby)
+
+
+def _pass_host_on(lobby: Lobby) -> None:
+    """The next human becomes host; a table with no human left is closed."""
+    humans = [s for s in lobby.seats if s.player_id is not None]
+    if humans:
+        lobby.host_id = humans[0].player_id or lobby.host_id
+    else:
+        lobby.status = "closed"
+
+
+def set_ready(lobby: Lobby, player: Identity, ready: bool) -> None:
+    require_open(lobby)
+    mine = seat_of(lobby, player.id)
+    if mine is None:
+        raise ApiError("auth/forbidden", "Join the table before you say you are ready.")
+    mine.ready = ready
+
+
+def patch(
+    lobby: Lobby,
+    options: Mapping[str, Any] | None,
+    seats: int | None,
+    private: bool | None,
+) -> None:
+    require_open(lobby)
+    engine = engine_for(lobby.game)
+    count = seats if seats is not None else len(lobby.seats)
+    merged = {**lobby.options, **options} if options is not None else lobby.options
+    new_options = checked_options(engine, merged, count)
+    if count < len(lobby.seats):
+        taken = [s.seat for s in lobby.seats[count:] if s.player_id or s.bot]
+        if taken:
+            raise ApiError("lobby/bad_options", f"Seat {taken[0]} is taken: empty it first.")
+        del lobby.seats[count:]
+    lobby.seats.extend(LobbySeat(seat=i, ready=False) for i in range(len(lobby.seats), count))
+    if new_options != lobby.options:
+        # Everyone agreed to other rules: they confirm again.
+        for seat in lobby.seats:
+            seat.ready = False
+    lobby.options = new_options
+    if private is not None:
+        lobby.private = private
+
+
+def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
+    require_open(lobby)
+    if bot not in bot_names(lobby.game):
+        names = ", ".join(bot_names(lobby.game))
+        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+    target = _seat_at(lobby, seat)
+    if target.player_id is not None:
+        raise ApiError("lobby/full", f"Seat {seat} is taken by a player: empty it first.")
+    target.bot, target.ready = bot, True
+
+
+def empty_seat(lobby: Lobby, seat: int) -> None:
+    require_open(lobby)
+    target = _seat_at(lobby, seat)
+    if target.player_id == lobby.host_id:
+        raise ApiError("lobby/bad_options", "The host cannot be removed; leave the table instead.")
+    target.player_id, target.bot, target.ready = None, None, False
+
+
+def check_startable(lobby: Lobby) -> None:
+    require_open(lobby)
+    empty = [s.seat for s in lobby.seats if s.player_id is None and s.bot is None]
+    if empty:
+        raise ApiError("lobby/not_ready", f"Seat {empty[0]} is empty: invite someone or add a bot.")
+    waiting = [
+        s.seat
+        for s in lobby.seats
+        if s.player_id is not None and s.player_id != lobby.host_id and not s.ready
+    ]
+    if waiting:
+        raise ApiError("lobby/not_ready", f"The player in seat {waiting[0]} is not ready yet.")
+
+
+def public(lobby: Lobby, names: Mapping[str, str], viewer: Identity | None) -> LobbyPublic:
+    member = viewer is not None and (
+        seat_of(lobby, viewer.id) is not None or viewer.id == lobby.host_id
+    )
+    return LobbyPublic(
+        id=lobby.id,
+        game=lobby.game,
+        options=lobby.options,
+        private=lobby.private,
+        status=lobby.status,
+        host_id=lobby.host_id,
+        seats=[
+            SeatPublic(
+                seat=s.seat,
+                player=PlayerRef(id=s.player_id, name=names.get(s.player_id, "?"))
+                if s.player_id
+                else None,
+                bot=s.bot,
+                ready=s.ready or s.player_id == lobby.host_id,
+            )
+            for s in lobby.seats
+        ],
+        match_id=lobby.match_id,
+        invite_code=lobby.invite_code if member else None,
+        created_at=lobby.created_at,
+    )

@@ -1,0 +1,1 @@
+"""Matches in play: the move pipeline, envelopes, the log."""

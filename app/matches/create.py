@@ -1,0 +1,48 @@
+"""Turning a ready lobby into a match: seats, names, the seeded first state."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.tokens import new_id
+from app.games.rng import new_seed
+from app.lobby.models import Lobby
+from app.lobby.service import engine_for
+from app.matches.loaded import encode_state
+from app.matches.models import Match, MatchSeat
+
+
+def bot_display_name(strategy: str, seat: int) -> str:
+    return f"{strategy.capitalize()} bot {seat + 1}"
+
+
+async def create_match(session: AsyncSession, lobby: Lobby, names: dict[str, str]) -> Match:
+    engine = engine_for(lobby.game)
+    seed = new_seed()
+    state = engine.setup(len(lobby.seats), lobby.options, seed)
+    match = Match(
+        id=new_id(),
+        game=lobby.game,
+        engine_version=engine.version,
+        options=lobby.options,
+        seed=seed,
+        state=encode_state(engine, state),
+        version=0,
+        status="active",
+        outcome=None,
+        lobby_id=lobby.id,
+        private=lobby.private,
+        seats=[
+            MatchSeat(
+                seat=s.seat,
+                player_id=s.player_id,
+                bot=s.bot,
+                name=names.get(s.player_id, "?")
+                if s.player_id
+                else bot_display_name(s.bot or "bot", s.seat),
+            )
+            for s in lobby.seats
+        ],
+    )
+    session.add(match)
+    return match

@@ -1,0 +1,80 @@
+"""What one viewer is sent about a match: built only from the engine's projection.
+
+Nothing here reads the engine state except through `view`, `to_act`, `legal_actions` and
+`outcome`: the whitelist principle in one place for REST, WebSocket and SSE alike.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.matches.loaded import LoadedMatch
+
+PLACEHOLDER = re.compile(r"\{seat(\d)\}")
+
+
+def fill_names(value: Any, names: list[str]) -> Any:
+    """Replace {seatN} in every string of a JSON value with that seat's display name."""
+    if isinstance(value, str):
+        if "{seat" not in value:
+            return value
+        return PLACEHOLDER.sub(lambda m: _name(names, int(m.group(1))), value)
+    if isinstance(value, dict):
+        return {key: fill_names(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [fill_names(item, names) for item in value]
+    return value
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def seats_json(loaded: LoadedMatch, presence: dict[int, int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": info.seat,
+            "name": info.name,
+            "bot": info.bot,
+            "connected": info.bot is not None or presence.get(info.seat, 0) > 0,
+        }
+        for info in loaded.seats
+    ]
+
+
+def envelope(loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> dict[str, Any]:
+    engine = loaded.engine
+    to_act = list(engine.to_act(loaded.state)) if loaded.status == "active" else []
+    legal = (
+        list(engine.legal_actions(loaded.state, seat))
+        if seat is not None and seat in to_act
+        else []
+    )
+    names = loaded.names()
+    return {
+        "match_id": loaded.id,
+        "game": loaded.game,
+        "version": loaded.version,
+        "status": loaded.status,
+        "seat": seat,
+        "to_act": to_act,
+        "legal_actions": legal,
+        "view": fill_names(engine.view(loaded.state, seat), names),
+        "outcome": fill_names(loaded.outcome, names),
+        "seats": seats_json(loaded, presence),
+        "deadline": loaded.deadline.isoformat() if loaded.deadline else None,
+    }
+
+
+def summary_json(loaded: LoadedMatch, presence: dict[int, int]) -> dict[str, Any]:
+    """The public summary of a match: no view, so nothing hidden can be in it."""
+    return {
+        "id": loaded.id,
+        "game": loaded.game,
+        "options": loaded.options,
+        "status": loaded.status,
+        "version": loaded.version,
+        "seats": seats_json(loaded, presence),
+        "outcome": fill_names(loaded.outcome, loaded.names()),
+    }

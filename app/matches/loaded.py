@@ -1,0 +1,108 @@
+"""A match as the pipeline works on it: decoded state plus its seats, cached per process."""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from app.games import get_engine
+from app.games.protocol import Engine, Outcome
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    player_id: str | None
+    bot: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class LoadedMatch:
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    version: int
+    state: Any
+    seats: tuple[SeatInfo, ...]
+    outcome: dict[str, Any] | None
+    deadline: datetime | None
+    private: bool = False
+
+    @property
+    def engine(self) -> Engine[Any]:
+        engine = get_engine(self.game)
+        if engine is None:
+            raise LookupError(f"no engine for {self.game}")
+        return engine
+
+    def seat_of(self, player_id: str) -> int | None:
+        for info in self.seats:
+            if info.player_id == player_id:
+                return info.seat
+        return None
+
+    def names(self) -> list[str]:
+        return [info.name for info in self.seats]
+
+    def bots_to_act(self) -> list[int]:
+        """Bot seats the engine is waiting for."""
+        if self.status != "active":
+            return []
+        bots = {info.seat for info in self.seats if info.bot}
+        if not bots:
+            return []
+        return [seat for seat in self.engine.to_act(self.state) if seat in bots]
+
+
+def decode_state(engine: Engine[Any], text: str) -> Any:
+    return engine.decode(json.loads(text))
+
+
+def encode_state(engine: Engine[Any], state: Any) -> str:
+    return json.dumps(engine.encode(state), separators=(",", ":"))
+
+
+def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
+        "detail": dict(outcome.detail),
+    }
+
+
+class MatchCache:
+    """The newest LoadedMatch per match id in this process (bounded, least recently used out).
+
+    The process that commits an action stores the new state here, so fanning the change out to
+    its own sockets costs no database read and no decode.
+    """
+
+    def __init__(self, size: int = 2_000) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, LoadedMatch] = OrderedDict()
+
+    def get(self, match_id: str) -> LoadedMatch | None:
+        loaded = self._entries.get(match_id)
+        if loaded is not None:
+            self._entries.move_to_end(match_id)
+        return loaded
+
+    def put(self, loaded: LoadedMatch) -> None:
+        current = self._entries.get(loaded.id)
+        if current is not None and current.version > loaded.version:
+            return  # never go back in time: an older read finished after a newer commit
+        self._entries[loaded.id] = loaded
+        self._entries.move_to_end(loaded.id)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def drop(self, match_id: str) -> None:
+        self._entries.pop(match_id, None)

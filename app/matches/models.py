@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from app.db import Base, utcnow
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    engine_version: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The seed never leaves the server: only the admin's audited raw-state route reads it.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # The engine's encoded state as compact JSON text (parsed once per load, not per column).
+    state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # active | finished | aborted
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    lobby_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Private tables are not watchable by strangers.
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seats: Mapped[list[MatchSeat]] = relationship(
+        order_by="MatchSeat.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class MatchSeat(Base):
+    __tablename__ = "match_seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(48))
+
+
+class MatchAction(Base):
+    """Append-only history: every committed action, so any match can be replayed and audited."""
+
+    __tablename__ = "match_actions"
+    __table_args__ = (UniqueConstraint("match_id", "seat", "client_id"),)
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # the version it produced
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Log entries the action produced, each with its audience; filtered per viewer on the way out.
+    log: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    actor: Mapped[str] = mapped_column(String(16))  # player | bot | timeout | admin
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,176 @@
+"""/api/v1/matches: summary, envelope, actions, log, event stream, rematch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import Identity
+from app.context import AppContext
+from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
+from app.errors import ApiError, responses
+from app.lobby.schemas import LobbyPublic
+from app.matches.envelope import envelope, fill_names, summary_json
+from app.matches.loaded import LoadedMatch
+from app.matches.models import MatchAction
+from app.matches.presence import presence
+from app.matches.rematch import rematch_lobby
+from app.matches.schemas import (
+    ActionRequest,
+    Envelope,
+    LogEntryPublic,
+    MatchLog,
+    MatchSummary,
+    ReplayAction,
+)
+from app.matches.service import Actor, act
+from app.matches.store import load_match
+from app.realtime.sse import event_stream
+
+router = APIRouter(prefix="/api/v1/matches", tags=["matches"])
+AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
+FOUND = (*AUTH, "match/not_found", "auth/forbidden")
+LOG_PAGE = 1000
+
+
+def viewer_seat(loaded: LoadedMatch, player: Identity | None) -> int | None:
+    """The caller's seat, or None for a spectator; strangers may not watch private tables."""
+    seat = loaded.seat_of(player.id) if player is not None else None
+    if seat is None and loaded.private and not (player is not None and player.is_admin):
+        raise ApiError("auth/forbidden", "This match is at a private table.")
+    return seat
+
+
+async def envelope_for(
+    context: AppContext, loaded: LoadedMatch, player: Identity | None
+) -> dict[str, Any]:
+    seat = viewer_seat(loaded, player)
+    return envelope(loaded, seat, await presence(context, loaded.id))
+
+
+@router.get("/{match_id}", response_model=MatchSummary, responses=responses(*FOUND))
+async def summary(
+    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+) -> dict[str, Any]:
+    loaded = await load_match(context, session, match_id)
+    viewer_seat(loaded, player)
+    return summary_json(loaded, await presence(context, loaded.id))
+
+
+@router.get("/{match_id}/state", response_model=Envelope, responses=responses(*FOUND))
+async def state(
+    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+) -> dict[str, Any]:
+    return await envelope_for(context, await load_match(context, session, match_id), player)
+
+
+@router.post(
+    "/{match_id}/actions",
+    response_model=Envelope,
+    responses=responses(
+        *FOUND,
+        "action/not_seated",
+        "action/stale_version",
+        "action/not_your_turn",
+        "match/finished",
+        "action/illegal",
+        "action/malformed",
+        "request/too_large",
+    ),
+)
+async def post_action(
+    match_id: str, body: ActionRequest, context: ContextDep, player: CurrentPlayer
+) -> dict[str, Any]:
+    loaded, seat = await act(
+        context,
+        match_id,
+        Actor("player", player_id=player.id),
+        body.action,
+        body.version,
+        body.id,
+    )
+    return envelope(loaded, seat, await presence(context, match_id))
+
+
+@router.get("/{match_id}/log", response_model=MatchLog, responses=responses(*FOUND))
+async def match_log(
+    match_id: str,
+    session: SessionDep,
+    context: ContextDep,
+    player: OptionalPlayer,
+    after: int = Query(0, ge=0, description="Only entries of versions after this one"),
+) -> MatchLog:
+    loaded = await load_match(context, session, match_id)
+    seat = viewer_seat(loaded, player)
+    rows = await _actions_after(session, match_id, after)
+    # After the end everything is public: the replay shows every seat's secrets.
+    everything = loaded.status != "active"
+    names = loaded.names()
+    entries = [
+        LogEntryPublic(
+            seq=row.seq,
+            seat=row.seat,
+            actor=row.actor,
+            text=fill_names(entry["text"], names),
+            data=fill_names(entry["data"], names),
+            private=entry["audience"] is not None,
+            at=row.created_at,
+        )
+        for row in rows
+        for entry in row.log
+        if everything or entry["audience"] is None or entry["audience"] == seat
+    ]
+    replay = (
+        [
+            ReplayAction(seq=r.seq, seat=r.seat, action=r.action, actor=r.actor, at=r.created_at)
+            for r in rows
+        ]
+        if everything
+        else None
+    )
+    return MatchLog(match_id=match_id, version=loaded.version, entries=entries, replay=replay)
+
+
+async def _actions_after(session: AsyncSession, match_id: str, after: int) -> list[MatchAction]:
+    query = (
+        select(MatchAction)
+        .where(MatchAction.match_id == match_id, MatchAction.seq > after)
+        .order_by(MatchAction.seq)
+        .limit(LOG_PAGE)
+    )
+    return list((await session.scalars(query)).all())
+
+
+@router.get(
+    "/{match_id}/stream",
+    responses={200: {"content": {"text/event-stream": {}}, "description": "Envelope events"}}
+    | responses(*FOUND),
+)
+async def stream(
+    match_id: str,
+    request: Request,
+    session: SessionDep,
+    context: ContextDep,
+    player: OptionalPlayer,
+) -> Any:
+    """Server-sent events: an `envelope` event at once and after every change."""
+    loaded = await load_match(context, session, match_id)
+    seat = viewer_seat(loaded, player)
+    await session.close()  # the stream may last hours: do not hold a pooled connection
+    return event_stream(context, request, match_id, seat)
+
+
+@router.post(
+    "/{match_id}/rematch",
+    status_code=201,
+    response_model=LobbyPublic,
+    responses=responses(*FOUND, "action/not_seated", "match/not_finished"),
+)
+async def rematch(
+    match_id: str, session: SessionDep, context: ContextDep, player: CurrentPlayer
+) -> LobbyPublic:
+    loaded = await load_match(context, session, match_id)
+    return await rematch_lobby(context, session, loaded, player)

@@ -1,0 +1,80 @@
+"""Request and response models of the match routes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SeatSummary(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    connected: bool
+
+
+class MatchSummary(BaseModel):
+    id: str
+    game: str
+    options: dict[str, Any]
+    status: str = Field(description="active | finished | aborted")
+    version: int
+    seats: list[SeatSummary]
+    outcome: dict[str, Any] | None
+
+
+class Envelope(BaseModel):
+    """Everything one viewer may know about a match, projected by the game engine."""
+
+    match_id: str
+    game: str
+    version: int
+    status: str
+    seat: int | None = Field(description="The caller's seat; null for a spectator")
+    to_act: list[int]
+    legal_actions: list[dict[str, Any]] = Field(
+        description="The caller's legal actions, only while the caller is in to_act"
+    )
+    view: dict[str, Any]
+    outcome: dict[str, Any] | None
+    seats: list[SeatSummary]
+    deadline: datetime | None
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any] = Field(description='The move, e.g. {"type": "play", "card": "bells-7"}')
+    version: int | None = Field(None, description="The version the client acted on")
+    id: str | None = Field(
+        None, min_length=1, max_length=64, description="Idempotency key: applied once per seat"
+    )
+
+
+class LogEntryPublic(BaseModel):
+    seq: int = Field(description="The match version the entry's action produced")
+    seat: int = Field(description="The seat that acted")
+    actor: str = Field(description="player | bot | timeout")
+    text: str
+    data: dict[str, Any]
+    private: bool = Field(description="True if only the caller's seat saw it during play")
+    at: datetime
+
+
+class ReplayAction(BaseModel):
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    actor: str
+    at: datetime
+
+
+class MatchLog(BaseModel):
+    match_id: str
+    version: int
+    entries: list[LogEntryPublic]
+    replay: list[ReplayAction] | None = Field(
+        None, description="After the end: every action in order, for a full replay"
+    )

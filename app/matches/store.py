@@ -1,0 +1,76 @@
+"""Reading matches from the database into LoadedMatch, through the process cache."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.context import AppContext
+from app.errors import ApiError
+from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
+from app.matches.models import Match, MatchSeat
+
+NOT_FOUND = "There is no match with this id."
+
+
+async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ...]:
+    rows = await session.execute(
+        select(MatchSeat.seat, MatchSeat.player_id, MatchSeat.bot, MatchSeat.name)
+        .where(MatchSeat.match_id == match_id)
+        .order_by(MatchSeat.seat)
+    )
+    return tuple(SeatInfo(*row) for row in rows)
+
+
+async def load_match(
+    context: AppContext,
+    session: AsyncSession,
+    match_id: str,
+    version: int | None = None,
+    for_update: bool = False,
+) -> LoadedMatch:
+    """The current match, from the cache when it is current.
+
+    With `version`, a cached copy at least that new is trusted without asking the database
+    (a push for version n). With `for_update` on Postgres the row stays locked until the
+    transaction ends: the single-writer guarantee of the move pipeline.
+    """
+    cached = context.matches.get(match_id)
+    if cached is not None and version is not None and cached.version >= version:
+        return cached
+    query = select(Match.version, Match.status).where(Match.id == match_id)
+    if for_update and not context.db.sqlite:
+        query = query.with_for_update()
+    head = (await session.execute(query)).first()
+    if head is None:
+        raise ApiError("match/not_found", NOT_FOUND)
+    if cached is not None and cached.version == head.version and cached.status == head.status:
+        return cached
+    return await _read(context, session, match_id)
+
+
+async def _read(context: AppContext, session: AsyncSession, match_id: str) -> LoadedMatch:
+    row = await session.get(Match, match_id, populate_existing=True)
+    if row is None:
+        raise ApiError("match/not_found", NOT_FOUND)
+    loaded = LoadedMatch(
+        id=row.id,
+        game=row.game,
+        options=row.options,
+        status=row.status,
+        version=row.version,
+        state=None,
+        seats=await load_seats(session, match_id),
+        outcome=row.outcome,
+        deadline=row.deadline,
+        private=row.private,
+    )
+    loaded = _with_state(loaded, row.state)
+    context.matches.put(loaded)
+    return loaded
+
+
+def _with_state(loaded: LoadedMatch, text: str) -> LoadedMatch:
+    return replace(loaded, state=decode_state(loaded.engine, text))

@@ -1,0 +1,39 @@
+"""Run the Alembic migrations from code (the CLI, `make run`, tests)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def alembic_config(url: str) -> Config:
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.attributes["url"] = url
+    return config
+
+
+def upgrade(url: str) -> None:
+    """Migrate to the newest revision.
+
+    The async env calls asyncio.run, which cannot nest inside a running loop, so the upgrade
+    runs in its own thread; callers may be sync or async.
+    """
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            command.upgrade(alembic_config(url), "head")
+        except BaseException as exc:  # re-raised in the caller's thread
+            errors.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]

@@ -1,0 +1,8 @@
+"""Imports every model so Base.metadata is complete (for Alembic and tests)."""
+
+from app.accounts.models import Player
+from app.admin.models import AuditEvent
+from app.lobby.models import Lobby, LobbySeat
+from app.matches.models import Match, MatchAction, MatchSeat
+
+__all__ = ["AuditEvent", "Lobby", "LobbySeat", "Match", "MatchAction", "MatchSeat", "Player"]

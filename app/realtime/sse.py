@@ -1,0 +1,51 @@
+"""GET /matches/{id}/stream: the match as server-sent events for one viewer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+
+from app.context import AppContext
+from app.matches.envelope import envelope
+from app.matches.presence import connected, presence
+from app.matches.store import load_match
+
+
+def event_stream(
+    context: AppContext, request: Request, match_id: str, seat: int | None
+) -> StreamingResponse:
+    return StreamingResponse(
+        _events(context, request, match_id, seat),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+async def _events(
+    context: AppContext, request: Request, match_id: str, seat: int | None
+) -> AsyncIterator[str]:
+    keepalive = context.settings.keepalive_seconds
+    with context.hub.listen("match:" + match_id) as listener:
+        async with connected(context, match_id, seat):
+            yield await _envelope_event(context, match_id, seat, None)
+            while not await request.is_disconnected():
+                try:
+                    message = await asyncio.wait_for(listener.next(), timeout=keepalive)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                    continue
+                version = int(message) if message.isdigit() else None
+                yield await _envelope_event(context, match_id, seat, version)
+
+
+async def _envelope_event(
+    context: AppContext, match_id: str, seat: int | None, version: int | None
+) -> str:
+    async with context.db.sessions() as session:
+        loaded = await load_match(context, session, match_id, version)
+    body = envelope(loaded, seat, await presence(context, match_id))
+    return f"id: {loaded.version}\nevent: envelope\ndata: {json.dumps(body)}\n\n"
