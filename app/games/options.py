@@ -81,7 +81,9 @@ def _checked(spec: OptionSpec, value: JSON) -> JSON:
         if isinstance(value, int) and not isinstance(value, bool):
             if spec.minimum <= value <= spec.maximum:
                 return value
-        raise BadOptions(f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}.")
+        raise BadOptions(
+            f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}."
+        )
     return _checked_subset(spec, value)
 
 
