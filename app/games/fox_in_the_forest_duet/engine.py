@@ -1,0 +1,82 @@
+"""The Fox in the Forest Duet as an `Engine`: metadata and the contract's functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games import options as option_tools
+from app.games.fox_in_the_forest_duet import actions, hidden, rules, scoring
+from app.games.fox_in_the_forest_duet.data import GAME_ID, LEVELS, PLAYERS
+from app.games.fox_in_the_forest_duet.state import State, decode, encode
+from app.games.fox_in_the_forest_duet.view import view as build_view
+from app.games.protocol import (
+    JSON,
+    Action,
+    BadOptions,
+    Choice,
+    Outcome,
+    Seat,
+    Secret,
+    Transition,
+)
+
+LEVEL_OPTION = Choice(
+    key="level",
+    label="Level",
+    values=tuple(LEVELS),
+    default=1,
+    help="1: board side A. 2: side B. 3: side B with a forest token placed at the start.",
+)
+
+
+class DuetEngine:
+    id = GAME_ID
+    title = "The Fox in the Forest Duet"
+    pitch = "Two friends, one team: win tricks in turn to walk the path and gather every gem."
+    version = 1
+    seats = range(PLAYERS, PLAYERS + 1)
+    options = (LEVEL_OPTION,)
+    # The communication rules forbid table talk: only preset reactions are offered.
+    free_chat = False
+
+    def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
+        if players != PLAYERS:
+            raise BadOptions("The Fox in the Forest Duet is for exactly 2 players.")
+        return option_tools.normalize(self.options, options)
+
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
+        level = self.check_options(options, players)["level"]
+        return rules.setup(int(level), seed)
+
+    def to_act(self, state: State) -> tuple[Seat, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        return actions.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: Seat, action: Action) -> Transition[State]:
+        after, log = actions.apply(state, seat, action)
+        return Transition(after, tuple(log))
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def view(self, state: State, viewer: Seat | None) -> dict[str, JSON]:
+        return build_view(state, viewer)
+
+    def secrets(self, state: State) -> Sequence[Secret]:
+        return hidden.secrets(state)
+
+    def determinize(self, state: State, viewer: Seat | None, rng: random.Random) -> State:
+        return hidden.determinize(state, viewer, rng)
+
+    def encode(self, state: State) -> dict[str, Any]:
+        return encode(state)
+
+    def decode(self, data: Mapping[str, JSON]) -> State:
+        return decode(data)
+
+
+ENGINE = DuetEngine()
