@@ -104,7 +104,12 @@ class HighCard:
             tuple(c for c in h if c != card) if i == seat else h for i, h in enumerate(state.hands)
         )
         trick = tuple(card if i == seat else c for i, c in enumerate(state.trick))
-        log = [LogEntry(f"{{seat{seat}}} played the {card}.", None, {"seat": seat, "card": card})]
+        log = [
+            LogEntry(f"{{seat{seat}}} played the {card}.", None, {"seat": seat, "card": card}),
+            LogEntry(
+                f"You keep {', '.join(hands[seat]) or 'nothing'}.", seat, {"kept": hands[seat]}
+            ),
+        ]
         players = len(state.hands)
         after = replace(state, hands=hands, trick=trick, turn=(seat + 1) % players)
         if all(c is not None for c in trick):

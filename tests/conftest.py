@@ -1,0 +1,125 @@
+"""Shared fixtures: databases (SQLite and Postgres), Redis, the app in process, servers.
+
+Tests that need Postgres or Redis skip when those are unreachable, except when
+FOXDEN_REQUIRE_SERVICES=1 (CI): then they fail, so a green CI always means they ran.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import asyncpg
+import httpx
+import pytest
+import redis
+
+from app.games import REGISTRY
+from app.migrate import upgrade
+from tests.fakes.high_card import ENGINE as HIGH_CARD
+
+PG_ADMIN_DSN = os.environ.get(
+    "FOXDEN_TEST_POSTGRES_DSN", "postgresql://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("FOXDEN_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+REQUIRE = os.environ.get("FOXDEN_REQUIRE_SERVICES") == "1"
+
+
+def _unavailable(what: str, why: Exception) -> None:
+    message = f"{what} is not reachable ({why})"
+    if REQUIRE:
+        pytest.fail(message + " and FOXDEN_REQUIRE_SERVICES=1", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def postgres_base_url() -> Iterator[str]:
+    """A fresh database for this test session, migrated once; dropped at the end."""
+    name = f"foxden_test_{uuid.uuid4().hex[:10]}"
+
+    async def admin(sql: str) -> None:
+        connection = await asyncpg.connect(PG_ADMIN_DSN, timeout=5)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    try:
+        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:
+        _unavailable("Postgres", exc)
+    base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
+    url = f"{base}/{name}"
+    upgrade(url)
+    yield url
+    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+    except Exception as exc:
+        _unavailable("Redis", exc)
+    return REDIS_URL
+
+
+TABLES = (
+    "audit_events",
+    "match_actions",
+    "match_seats",
+    "matches",
+    "lobby_seats",
+    "lobbies",
+    "players",
+)
+
+
+async def _truncate(url: str) -> None:
+    dsn = url.replace("postgresql+asyncpg://", "postgresql://")
+    connection = await asyncpg.connect(dsn)
+    try:
+        await connection.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
+    finally:
+        await connection.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[no-untyped-def]
+    """Each platform test runs on both databases."""
+    if request.param == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
+        upgrade(url)
+        return url
+    url = request.getfixturevalue("postgres_base_url")
+    asyncio.run(_truncate(url))
+    return url
+
+
+@pytest.fixture
+def with_high_card() -> Iterator[None]:
+    """Registers the fake test game for the platform tests."""
+    REGISTRY[HIGH_CARD.id] = HIGH_CARD
+    yield
+    REGISTRY.pop(HIGH_CARD.id, None)
+
+
+@pytest.fixture
+async def client(database_url: str, with_high_card: None) -> AsyncIterator[httpx.AsyncClient]:
+    from app.config import Settings
+    from app.main import create_app
+
+    settings = Settings(
+        database_url=database_url,
+        bot_delay_ms=0,
+        bot_sweep_seconds=0.2,
+        admin_token="test-admin-token",
+    )
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            http.app = app  # type: ignore[attr-defined]
+            yield http

@@ -1,0 +1,74 @@
+"""Small API helpers for platform tests: a player is a name and a token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+
+@dataclass
+class Player:
+    id: str
+    name: str
+    token: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+async def new_player(http: httpx.AsyncClient, name: str) -> Player:
+    response = await http.post("/api/v1/players", json={"name": name})
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return Player(body["id"], body["name"], body["token"])
+
+
+async def start_match(
+    http: httpx.AsyncClient,
+    host: Player,
+    guests: list[Player],
+    game: str = "high-card",
+    options: dict[str, Any] | None = None,
+    bots: dict[int, str] | None = None,
+) -> str:
+    seats = 1 + len(guests) + len(bots or {})
+    response = await http.post(
+        "/api/v1/lobbies",
+        headers=host.auth,
+        json={"game": game, "seats": seats, "options": options or {}},
+    )
+    assert response.status_code == 201, response.text
+    lobby = response.json()
+    for seat, strategy in (bots or {}).items():
+        put = await http.put(
+            f"/api/v1/lobbies/{lobby['id']}/seats/{seat}", headers=host.auth, json={"bot": strategy}
+        )
+        assert put.status_code == 200, put.text
+    for guest in guests:
+        joined = await http.post(f"/api/v1/lobbies/{lobby['id']}/join", headers=guest.auth, json={})
+        assert joined.status_code == 200, joined.text
+        ready = await http.post(
+            f"/api/v1/lobbies/{lobby['id']}/ready", headers=guest.auth, json={"ready": True}
+        )
+        assert ready.status_code == 200, ready.text
+    started = await http.post(f"/api/v1/lobbies/{lobby['id']}/start", headers=host.auth)
+    assert started.status_code == 200, started.text
+    return str(started.json()["match_id"])
+
+
+async def envelope(http: httpx.AsyncClient, match_id: str, player: Player | None) -> dict[str, Any]:
+    headers = player.auth if player else {}
+    response = await http.get(f"/api/v1/matches/{match_id}/state", headers=headers)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+async def act(
+    http: httpx.AsyncClient, match_id: str, player: Player, action: Any, **extra: Any
+) -> httpx.Response:
+    return await http.post(
+        f"/api/v1/matches/{match_id}/actions", headers=player.auth, json={"action": action, **extra}
+    )
