@@ -38,7 +38,7 @@ def destinations(state: State, animal: str) -> tuple[int, ...]:
     reach = {at + step}
     reach |= set(_dodge_ends(state, animal)) if team_of(animal) == FARM else _jump(state, animal)
     ordered = sorted(reach, key=lambda tile: (tile - at) * step)
-    return tuple(tile for tile in ordered if _has_room(state, animal, tile))
+    return tuple(tile for tile in ordered if is_on_tile(tile) and _has_room(state, animal, tile))
 
 
 def _jump(state: State, animal: str) -> set[int]:
