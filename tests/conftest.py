@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from typing import Any
 
 import asyncpg
 import httpx
@@ -25,6 +27,23 @@ PG_ADMIN_DSN = os.environ.get(
 )
 REDIS_URL = os.environ.get("FOXDEN_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 REQUIRE = os.environ.get("FOXDEN_REQUIRE_SERVICES") == "1"
+
+
+def run_blocking(make: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run a coroutine to completion from sync code, even inside a running event loop."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(make())
+        except BaseException as exc:  # re-raised in the caller's thread
+            errors.append(exc)
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]
 
 
 def _unavailable(what: str, why: Exception) -> None:
@@ -47,14 +66,14 @@ def postgres_base_url() -> Iterator[str]:
             await connection.close()
 
     try:
-        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+        run_blocking(lambda: admin(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
         _unavailable("Postgres", exc)
     base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
     url = f"{base}/{name}"
     upgrade(url)
     yield url
-    asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    run_blocking(lambda: admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")
@@ -94,7 +113,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: igno
         upgrade(url)
         return url
     url = request.getfixturevalue("postgres_base_url")
-    asyncio.run(_truncate(url))
+    run_blocking(lambda: _truncate(url))
     return url
 
 
