@@ -1,0 +1,110 @@
+"""The engine object: metadata, options and the contract's functions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.fox_in_the_forest import hidden, rules
+from app.games.fox_in_the_forest import state as state_json
+from app.games.fox_in_the_forest.data import DEFAULT_TARGET, GAME_ID, SEATS, TARGET_SCORES
+from app.games.fox_in_the_forest.deal import new_match
+from app.games.fox_in_the_forest.flow import match_winners
+from app.games.fox_in_the_forest.state import Options, State
+from app.games.fox_in_the_forest.view import view
+from app.games.options import normalize
+from app.games.protocol import (
+    JSON,
+    Action,
+    BadOptions,
+    Choice,
+    LogEntry,
+    OptionSpec,
+    Outcome,
+    Secret,
+    Transition,
+)
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    Choice(
+        "target_score",
+        "Points to win",
+        TARGET_SCORES,
+        DEFAULT_TARGET,
+        "The match ends after the round in which someone reaches this score.",
+    ),
+)
+
+
+class FoxInTheForest:
+    id = GAME_ID
+    title = "The Fox in the Forest"
+    pitch = "A duel of tricks where Foxes, Witches and Swans bend the rules: win, but not too much."
+    version = 1
+    seats = range(SEATS, SEATS + 1)
+    options = OPTIONS
+    free_chat = True
+
+    def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
+        if players != SEATS:
+            raise BadOptions("The Fox in the Forest is for exactly two players.")
+        return normalize(self.options, options)
+
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
+        chosen = self.check_options(options, players)
+        return new_match(Options(target_score=chosen["target_score"]), seed)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> Transition[State]:
+        new_state, log = rules.apply_action(state, seat, action)
+        return Transition(new_state, log)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.step.kind != "over":
+            return None
+        winners, reason = match_winners(state)
+        return Outcome(winners, tuple(float(s) for s in state.scores), reason, _detail(state))
+
+    def view(self, state: State, viewer: int | None) -> dict[str, JSON]:
+        return view(state, viewer)
+
+    def secrets(self, state: State) -> Sequence[Secret]:
+        return hidden.secrets(state)
+
+    def determinize(self, state: State, viewer: int | None, rng: random.Random) -> State:
+        return hidden.determinize(state, viewer, rng)
+
+    def encode(self, state: State) -> dict[str, JSON]:
+        return state_json.encode(state)
+
+    def decode(self, data: Mapping[str, JSON]) -> State:
+        return state_json.decode(data)
+
+
+def _detail(state: State) -> dict[str, Any]:
+    """The public score table: every round's tricks and points."""
+    return {
+        "scores": list(state.scores),
+        "target_score": state.options.target_score,
+        "rounds": [
+            {
+                "round": record.round_no,
+                "dealer": record.dealer,
+                "tricks": list(record.tricks),
+                "trick_points": list(record.trick_points),
+                "gained": list(record.gained),
+            }
+            for record in state.history
+        ],
+    }
+
+
+ENGINE = FoxInTheForest()
+
+__all__ = ["ENGINE", "FoxInTheForest", "LogEntry"]

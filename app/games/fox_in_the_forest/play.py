@@ -1,0 +1,106 @@
+"""Playing a card: which cards are allowed, and the abilities a card sets off when played."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.games.fox_in_the_forest.cards import Face, face, is_special, label, printed_face
+from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.state import Play, State, Step
+from app.games.fox_in_the_forest.trick import play_face
+from app.games.fox_in_the_forest.zones import draw, made_public, remove_from_hand
+from app.games.protocol import LogEntry
+
+
+def is_leading(state: State, seat: int) -> bool:
+    return seat == state.leader and state.lead is None
+
+
+def legal_cards(state: State, seat: int) -> tuple[str, ...]:
+    """The cards `seat` may play now (in hand order)."""
+    hand = state.hands[seat]
+    if state.step.suit:
+        # The Hammer: play a card of the named suit if possible.
+        named = tuple(c for c in hand if _face_in_hand(state, c).suit == state.step.suit)
+        return named or hand
+    if is_leading(state, seat) or state.lead is None:
+        return hand
+    return follow_options(state, hand, state.lead)
+
+
+def _face_in_hand(state: State, card: str) -> Face:
+    return face(card, state.decree, state.options.poison)
+
+
+def follow_options(state: State, hand: tuple[str, ...], lead: Play) -> tuple[str, ...]:
+    """Follow the lead suit if you can; unsuited cards always count as following."""
+    lead_suit = play_face(state, lead).suit
+    if lead_suit is None:
+        return hand  # an unsuited card was led: any card may follow
+    faces = {card: face(card, state.decree, state.options.poison) for card in hand}
+    in_suit = [card for card in hand if faces[card].suit == lead_suit]
+    if not in_suit:
+        return hand
+    if monarch_led(state, lead):
+        top = max(faces[card].rank or 0 for card in in_suit)
+        in_suit = [c for c in in_suit if faces[c].rank == top or faces[c].ability == "swan"]
+    return tuple(card for card in hand if card in in_suit or faces[card].suit is None)
+
+
+def monarch_led(state: State, lead: Play) -> bool:
+    """A Monarch led from hand forces the Swan or the highest card of its suit.
+
+    A crowned card only counts as a Monarch when deciding the winner, and the Mirror copies
+    the decree too late (when the trick is decided) to force anything.
+    """
+    if lead.crown or is_special(lead.card):
+        return False
+    return printed_face(lead.card, state.options.poison).ability == "monarch"
+
+
+def play_card(state: State, seat: int, card: str, crown: bool = False) -> tuple[State, Log]:
+    """Put `card` (with the Crown, if added) into the trick and set off its ability."""
+    state = remove_from_hand(state, seat, card)
+    state = made_public(state, card)
+    play = Play(seat, card, crown)
+    leading = is_leading(state, seat)
+    state = replace(state, lead=play) if leading else replace(state, follow=play)
+    verb = "leads" if leading else "plays"
+    text = f"{{seat{seat}}} {verb} the {label(card)}."
+    log: Log = (LogEntry(text, None, {"event": "play", "seat": seat, "card": card}),)
+    if crown:
+        state, crown_log = crown_draw(state, seat)
+        return proceed_with(state, (*log, *crown_log))
+    state, ability_log = on_play(state, seat, play)
+    return state, (*log, *ability_log)
+
+
+def crown_draw(state: State, seat: int) -> tuple[State, Log]:
+    state = remove_from_hand(state, seat, "crown")
+    state = made_public(state, "crown")
+    text = f"{{seat{seat}}} adds the Crown and draws a card."
+    state, draw_log = draw(state, seat)
+    return state, (LogEntry(text, None, {"event": "crown", "seat": seat}), *draw_log)
+
+
+def proceed_with(state: State, log: Log) -> tuple[State, Log]:
+    state, more = proceed(state)
+    return state, (*log, *more)
+
+
+def on_play(state: State, seat: int, play: Play) -> tuple[State, Log]:
+    """The ability printed on a card played from hand (the Mirror copies none of these)."""
+    ability = printed_face(play.card, state.options.poison).ability
+    if ability == "fox" and state.hands[seat]:
+        return replace(state, step=Step("fox", seat)), ()
+    if ability == "woodcutter":
+        return woodcutter(state, seat)
+    return proceed(state)
+
+
+def woodcutter(state: State, seat: int) -> tuple[State, Log]:
+    """Draw 1 card, then discard any 1 card to the bottom of the deck (its own step)."""
+    state, log = draw(state, seat)
+    if not state.hands[seat]:
+        return proceed_with(state, log)
+    return replace(state, step=Step("discard", seat)), log

@@ -1,0 +1,60 @@
+"""Answers to the abilities that ask their player a question: the Fox and the Woodcutter."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.games.fox_in_the_forest.cards import label
+from app.games.fox_in_the_forest.data import EVERYONE
+from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.state import State
+from app.games.fox_in_the_forest.zones import (
+    add_to_hand,
+    remove_from_hand,
+    reveal_to,
+    set_decree,
+    to_bottom,
+)
+from app.games.protocol import LogEntry
+
+
+def exchange_decree(state: State, seat: int, card: str) -> tuple[State, Log]:
+    """The Fox: the card from hand becomes the decree at once, so it sets trump for this trick."""
+    old = state.decree
+    state = remove_from_hand(state, seat, card)
+    state = add_to_hand(state, seat, old)
+    # The old decree was face up: everyone saw it go into this hand.
+    state = reveal_to(state, old, tuple(k for k in EVERYONE if k != seat))
+    state = set_decree(state, card)
+    changes = tuple(n + (1 if i == seat else 0) for i, n in enumerate(state.decree_changes))
+    state = replace(state, decree_changes=changes)
+    text = f"{{seat{seat}}} exchanges the decree card: the {label(card)} replaces the {label(old)}."
+    data = {"event": "exchange", "seat": seat, "card": card, "old": old}
+    state, log = proceed(state)
+    return state, (LogEntry(text, None, data), *log)
+
+
+def keep_decree(state: State, seat: int) -> tuple[State, Log]:
+    text = f"{{seat{seat}}} keeps the decree card."
+    state, log = proceed(state)
+    return state, (LogEntry(text, None, {"event": "keep_decree", "seat": seat}), *log)
+
+
+def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
+    """The Woodcutter's (or Axe's) discard: face down, so only its owner knows the card."""
+    state = remove_from_hand(state, seat, card)
+    state = to_bottom(state, card, (seat,))
+    log = (
+        LogEntry(
+            f"{{seat{seat}}} puts a card under the deck.",
+            None,
+            {"event": "discard", "seat": seat},
+        ),
+        LogEntry(
+            f"You put the {label(card)} under the deck.",
+            seat,
+            {"event": "discard_private", "seat": seat, "card": card},
+        ),
+    )
+    state, more = proceed(state)
+    return state, (*log, *more)

@@ -1,0 +1,96 @@
+"""Moving cards between hands, the deck and the table, keeping track of who knows what.
+
+`State.known[seat]` lists cards that are hidden in general (in the deck or the other hand)
+but whose place `seat` knows, e.g. the card it put under the deck with a Woodcutter. Every
+move goes through these helpers so that knowledge stays right: a public move keeps it, a
+secret move leaves only the mover knowing, and a card that turns face up is known to all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.games.fox_in_the_forest.cards import label
+from app.games.fox_in_the_forest.state import State
+from app.games.protocol import LogEntry
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def set_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
+    hands = tuple(hand if index == seat else old for index, old in enumerate(state.hands))
+    return replace(state, hands=hands)
+
+
+def remove_from_hand(state: State, seat: int, card: str) -> State:
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    return set_hand(state, seat, tuple(hand))
+
+
+def add_to_hand(state: State, seat: int, card: str) -> State:
+    """The card joins `seat`'s hand; others who knew where it was still know (public move)."""
+    state = set_hand(state, seat, (*state.hands[seat], card))
+    return forget(state, seat, card)
+
+
+def forget(state: State, seat: int, card: str) -> State:
+    known = tuple(
+        tuple(c for c in cards if c != card) if index == seat else cards
+        for index, cards in enumerate(state.known)
+    )
+    return replace(state, known=known)
+
+
+def learn(state: State, seat: int, card: str) -> State:
+    if card in state.known[seat]:
+        return state
+    known = tuple(
+        (*cards, card) if index == seat else cards for index, cards in enumerate(state.known)
+    )
+    return replace(state, known=known)
+
+
+def reveal_to(state: State, card: str, knowers: tuple[int, ...]) -> State:
+    """`knowers` (seats, or SPECTATOR for everyone watching) now know where `card` is."""
+    for knower in knowers:
+        state = learn(state, knower, card)
+    return state
+
+
+def made_public(state: State, card: str) -> State:
+    """A face-up card needs no private knowledge any more."""
+    for seat in range(len(state.known)):
+        state = forget(state, seat, card)
+    return state
+
+
+def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:
+    """`seat` draws the top card of the deck (nothing happens if the deck is empty)."""
+    if not state.deck:
+        return state, ()
+    card = state.deck[0]
+    state = replace(state, deck=state.deck[1:])
+    state = add_to_hand(state, seat, card)
+    return state, (
+        LogEntry(f"{{seat{seat}}} drew a card.", None, {"event": "draw", "seat": seat}),
+        LogEntry(
+            f"You drew the {label(card)}.",
+            seat,
+            {"event": "draw_private", "seat": seat, "card": card},
+        ),
+    )
+
+
+def to_bottom(state: State, card: str, knowers: tuple[int, ...]) -> State:
+    """Put `card` face down under the deck; only `knowers` know it is there."""
+    state = replace(state, deck=(*state.deck, card))
+    for seat in range(len(state.known)):
+        state = learn(state, seat, card) if seat in knowers else forget(state, seat, card)
+    return state
+
+
+def set_decree(state: State, card: str) -> State:
+    return made_public(replace(state, decree=card), card)
