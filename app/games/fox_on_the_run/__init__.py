@@ -1,0 +1,9 @@
+"""Fox on the Run, with the expansion The Giant and the Rascal: see docs/games/fox-on-the-run.md."""
+
+from __future__ import annotations
+
+from app.games.fox_on_the_run.engine import FoxOnTheRun
+
+ENGINE = FoxOnTheRun()
+
+__all__ = ["ENGINE", "FoxOnTheRun"]

@@ -1,0 +1,220 @@
+"""Actions: the vocabulary, strict parsing, the legal list, refusals and dispatch.
+
+{"type": "step", "direction": "NE"}            the free first step (Indigo: 8 directions)
+{"type": "follow", "direction": "N"}           pick an arrow of a two-arrow tile
+{"type": "push", "to": [row, col]}             Napoleon pushes the next character there
+{"type": "rotate", "at": [row, col], "turns": 1|2|3}        Puffer
+{"type": "swap", "at": [row, col], "with": [row, col]}      Scarlett (cells in reading order)
+{"type": "reveal", "at": [row, col]}                        Zev
+{"type": "switch", "with": [row, col]}                      Raffles
+{"type": "skip"}                                            leave the ability unused
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from app.games.fox_on_the_run import data, movement, turns
+from app.games.fox_on_the_run.abilities import ability_actions
+from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.state import (
+    PHASE_ABILITY,
+    PHASE_FOLLOW,
+    PHASE_OVER,
+    PHASE_PUSH,
+    PHASE_STEP,
+    State,
+    mover,
+    occupants,
+    on_board,
+    step_from,
+    tile_at,
+)
+from app.games.protocol import JSON, MALFORMED, NOT_YOUR_TURN, IllegalAction, Seat
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "step": ("direction",),
+    "follow": ("direction",),
+    "push": ("to",),
+    "rotate": ("at", "turns"),
+    "swap": ("at", "with"),
+    "reveal": ("at",),
+    "switch": ("with",),
+    "skip": (),
+}
+PHASE_OF = {
+    "step": PHASE_STEP,
+    "follow": PHASE_FOLLOW,
+    "push": PHASE_PUSH,
+    "rotate": PHASE_ABILITY,
+    "swap": PHASE_ABILITY,
+    "reveal": PHASE_ABILITY,
+    "switch": PHASE_ABILITY,
+    "skip": PHASE_ABILITY,
+}
+ABILITY_OWNER = {
+    "rotate": data.PUFFER,
+    "swap": data.SCARLETT,
+    "reveal": data.ZEV,
+    "switch": data.RAFFLES,
+}
+
+ParsedAction = dict[str, JSON]
+
+
+def to_act(state: State) -> tuple[Seat, ...]:
+    return () if state.phase == PHASE_OVER else (mover(state).seat,)
+
+
+def legal_actions(state: State, seat: Seat) -> list[ParsedAction]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == PHASE_STEP:
+        return [{"type": "step", "direction": d} for d in movement.first_steps(state)]
+    if state.phase == PHASE_FOLLOW:
+        return [
+            {"type": "follow", "direction": arrow} for arrow, _ in movement.arrow_options(state)
+        ]
+    if state.phase == PHASE_PUSH:
+        at = mover(state).pos
+        return [
+            {"type": "push", "to": list(cell)}
+            for cell in movement.good_push_targets(state, at, state.to_push)
+        ]
+    return [*ability_actions(state), {"type": "skip"}]
+
+
+def apply(state: State, seat: Seat, raw: object) -> turns.Result:
+    if seat not in to_act(state):
+        message = "The match is over." if state.phase == PHASE_OVER else "It is not your turn."
+        raise IllegalAction(message, NOT_YOUR_TURN)
+    action = parse(raw)
+    if action not in legal_actions(state, seat):
+        raise IllegalAction(refusal(state, action))
+    return _dispatch(state, action)
+
+
+def _dispatch(state: State, action: ParsedAction) -> turns.Result:
+    kind = action["type"]
+    if kind == "step":
+        return turns.first_step(state, str(action["direction"]))
+    if kind == "follow":
+        return turns.follow(state, str(action["direction"]))
+    if kind == "push":
+        return turns.push(state, _pos(action["to"]))
+    return turns.use_ability(state, action)
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse(raw: object) -> ParsedAction:
+    """A well-formed action with positions as [row, col] lists, or MALFORMED."""
+    if not isinstance(raw, Mapping):
+        raise IllegalAction("An action must be a JSON object.", MALFORMED)
+    kind = raw.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise IllegalAction(f"Unknown action type; use one of: {', '.join(FIELDS)}.", MALFORMED)
+    expected = {"type", *FIELDS[kind]}
+    if set(raw) != expected:
+        fields = ", ".join(sorted(expected - {"type"})) or "no other fields"
+        raise IllegalAction(f"A {kind} action has exactly these fields: {fields}.", MALFORMED)
+    action: ParsedAction = {"type": kind}
+    for key in FIELDS[kind]:
+        action[key] = _field(key, raw[key])
+    return action
+
+
+def _field(key: str, value: object) -> JSON:
+    if key == "direction":
+        if isinstance(value, str) and value in data.DIRECTIONS:
+            return value
+        raise IllegalAction("A direction is one of N, NE, E, SE, S, SW, W, NW.", MALFORMED)
+    if key == "turns":
+        if type(value) is int and value in data.ROTATIONS:
+            return value
+        raise IllegalAction("turns is 1 (clockwise), 2 (half) or 3 (anticlockwise).", MALFORMED)
+    return _position(key, value)
+
+
+def _position(key: str, value: object) -> JSON:
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(type(n) is int for n in value)
+        and on_board((value[0], value[1]))
+    ):
+        return [value[0], value[1]]
+    raise IllegalAction(f"{key} is a tile as [row, column], each from 0 to 4.", MALFORMED)
+
+
+def _pos(value: JSON) -> Pos:
+    return (int(value[0]), int(value[1]))
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def refusal(state: State, action: ParsedAction) -> str:
+    """Why a well-formed action is not allowed now, in words that reveal nothing hidden."""
+    who = mover(state)
+    name = data.CHARACTER_WORDS[who.name]
+    kind = str(action["type"])
+    if PHASE_OF[kind] != state.phase:
+        return f"Not now: {_due(state)}"
+    if kind in ABILITY_OWNER and ABILITY_OWNER[kind] != who.name:
+        return f"Only {data.CHARACTER_WORDS[ABILITY_OWNER[kind]]} can {kind} tiles."
+    if kind == "step":
+        return _step_refusal(state, str(action["direction"]))
+    if kind == "follow":
+        return (
+            f"The tile under {name} has no {data.DIRECTION_WORDS[str(action['direction'])]} arrow."
+        )
+    if kind == "push":
+        pushed = data.CHARACTER_WORDS[state.to_push[0]]
+        return f"{pushed} cannot be pushed to {cell_name(_pos(action['to']))}."
+    return _ability_refusal(state, action)
+
+
+def _due(state: State) -> str:
+    name = data.CHARACTER_WORDS[mover(state).name]
+    return {
+        PHASE_STEP: f"{name} must first take a step.",
+        PHASE_FOLLOW: f"{name} must choose an arrow to follow.",
+        PHASE_PUSH: "Napoleon must push the characters off his tile.",
+        PHASE_ABILITY: f"{name}'s move is over; use the ability or skip it.",
+    }[state.phase]
+
+
+def _step_refusal(state: State, direction: str) -> str:
+    who = mover(state)
+    name = data.CHARACTER_WORDS[who.name]
+    if direction not in movement.step_directions(who):
+        return f"{name} cannot move diagonally; only Indigo can."
+    target = step_from(who.pos, direction)
+    if not on_board(target):
+        return f"{name} cannot leave the board."
+    if who.name == data.BIG:
+        return f"Napoleon could not push everyone off {cell_name(target)}."
+    there = {c.name for c in occupants(state, target)}
+    if who.name == data.INDIGO and data.SCARLETT in there:
+        return "Indigo may enter Scarlett's tile only while Zev is not next to it."
+    return f"{name} may not share {cell_name(target)} with the character standing there."
+
+
+def _ability_refusal(state: State, action: ParsedAction) -> str:
+    kind = action["type"]
+    if kind == "rotate":
+        return "Puffer can rotate only a revealed directional tile next to him that nobody is on."
+    if kind == "swap":
+        at, other = _pos(action["at"]), _pos(action["with"])
+        if at >= other:
+            return "Name two different tiles in reading order (top to bottom, left to right)."
+        return "Scarlett can swap only two revealed tiles next to her that nobody is on."
+    if kind == "reveal":
+        return "Zev can reveal only a face-down tile next to him."
+    if kind == "switch":
+        if not tile_at(state, mover(state).pos).revealed:
+            return "Raffles can switch only when the tile he stands on is face up."
+        return "Raffles can switch only with a revealed tile next to him that nobody is on."
+    return "You cannot do that now."

@@ -1,0 +1,263 @@
+"""The Fox on the Run state, its setup and its JSON form.
+
+The grid holds 25 tiles by position; a tile keeps its id (which fixes its printed arrows), whether
+it is face up and how far Puffer has turned it. Characters stand on cells; several may share one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.games.fox_on_the_run import data
+from app.games.fox_on_the_run.data import Pos
+from app.games.rng import generator, pick, shuffled
+
+PHASE_STEP = "step"
+"""The character must take its free first step."""
+PHASE_FOLLOW = "follow"
+"""The character stands on a revealed tile with two arrows and picks one."""
+PHASE_PUSH = "push"
+"""Napoleon pushes the characters on his tile away, one by one."""
+PHASE_ABILITY = "ability"
+"""The character may use its ability or skip it."""
+PHASE_OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    id: str
+    face_up: bool
+    turns: int = 0
+    """Quarter turns clockwise that Puffer has applied since it was laid."""
+
+    @property
+    def is_start(self) -> bool:
+        return self.id in data.START_TILE_IDS
+
+    @property
+    def revealed(self) -> bool:
+        """Start tiles lie face up from the beginning, so they count as revealed."""
+        return self.face_up or self.is_start
+
+    @property
+    def arrows(self) -> tuple[str, ...]:
+        """The arrows as they point now: printed arrows turned by Puffer's rotations."""
+        printed = data.PRINTED_ARROWS.get(self.id, ())
+        return tuple(sorted((rotate(arrow, self.turns) for arrow in printed), key=_arrow_order))
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    name: str
+    faction: str
+    seat: int
+    row: int
+    col: int
+
+    @property
+    def pos(self) -> Pos:
+        return (self.row, self.col)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: int
+    seed: int
+    neutrals: str
+    board: tuple[Tile, ...]
+    """25 tiles, row by row."""
+    characters: tuple[Character, ...]
+    """In turn order."""
+    current: int
+    """Index in `characters` of the character whose turn it is."""
+    phase: str
+    turn: int = 1
+    """Characters' turns played so far, the current one included."""
+    used: tuple[str, ...] = ()
+    """Tiles whose arrows already moved the current character this turn."""
+    path: tuple[Pos, ...] = ()
+    """Cells the current character stood on this turn, its starting cell first."""
+    to_push: tuple[str, ...] = ()
+    """Characters Napoleon still has to push off his tile, in turn order."""
+    winner: str = ""
+    reason: str = ""
+
+
+def rotate(arrow: str, turns: int) -> str:
+    index = data.ORTHOGONAL.index(arrow)
+    return data.ORTHOGONAL[(index + turns) % 4]
+
+
+def _arrow_order(arrow: str) -> int:
+    return data.ORTHOGONAL.index(arrow)
+
+
+# --------------------------------------------------------------------------- board access
+
+
+def on_board(pos: Pos) -> bool:
+    return 0 <= pos[0] < data.SIZE and 0 <= pos[1] < data.SIZE
+
+
+def tile_at(state: State, pos: Pos) -> Tile:
+    return state.board[pos[0] * data.SIZE + pos[1]]
+
+
+def with_tile(state: State, pos: Pos, tile: Tile) -> State:
+    board = list(state.board)
+    board[pos[0] * data.SIZE + pos[1]] = tile
+    return replace(state, board=tuple(board))
+
+
+def step_from(pos: Pos, direction: str) -> Pos:
+    d_row, d_col = data.DIRECTIONS[direction]
+    return (pos[0] + d_row, pos[1] + d_col)
+
+
+def neighbours(pos: Pos) -> tuple[Pos, ...]:
+    """The up to eight cells around `pos` ("adjacent" in the rulebook), clockwise from north."""
+    around = (step_from(pos, direction) for direction in data.EVERY_DIRECTION)
+    return tuple(cell for cell in around if on_board(cell))
+
+
+def adjacent(a: Pos, b: Pos) -> bool:
+    return a != b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def occupants(state: State, pos: Pos) -> tuple[Character, ...]:
+    return tuple(c for c in state.characters if c.pos == pos)
+
+
+def character(state: State, name: str) -> Character | None:
+    return next((c for c in state.characters if c.name == name), None)
+
+
+def mover(state: State) -> Character:
+    return state.characters[state.current]
+
+
+def moved(state: State, name: str, pos: Pos) -> State:
+    """The state with one character standing on `pos`."""
+    characters = tuple(
+        replace(c, row=pos[0], col=pos[1]) if c.name == name else c for c in state.characters
+    )
+    return replace(state, characters=characters)
+
+
+def hidden_tile_count(state: State) -> int:
+    return sum(1 for tile in state.board if not tile.revealed)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup(players: int, neutrals: str, seed: int) -> State:
+    board = _deal_board(seed)
+    fox_neutral, guardian_neutral = _side_neutrals(neutrals, seed)
+    order = data.turn_order(fox_neutral, guardian_neutral)
+    factions = dict(data.BASE_FACTION)
+    if fox_neutral is not None and guardian_neutral is not None:
+        factions |= {fox_neutral: data.FOXES, guardian_neutral: data.GUARDIANS}
+    seats = _distribute(players, order, factions, seed)
+    characters = tuple(
+        Character(name, factions[name], seats[name], *_start(name, factions[name]))
+        for name in order
+    )
+    first = State(players, seed, neutrals, board, characters, current=0, phase=PHASE_STEP)
+    return replace(first, path=(characters[0].pos,))
+
+
+def _deal_board(seed: int) -> tuple[Tile, ...]:
+    """Start tiles where RULINGS.md puts them; the 22 directional tiles face down at random."""
+    deck = iter(
+        shuffled(generator(seed, "tiles"), [tile_id for tile_id, _ in data.DIRECTIONAL_TILES])
+    )
+    starts = {pos: tile_id for tile_id, pos in data.START_TILES}
+    board = []
+    for index in range(data.SIZE * data.SIZE):
+        pos = divmod(index, data.SIZE)
+        board.append(Tile(starts[pos], True) if pos in starts else Tile(next(deck), False))
+    return tuple(board)
+
+
+def _side_neutrals(neutrals: str, seed: int) -> tuple[str | None, str | None]:
+    """(The neutral playing with the Foxes, the one with the Guardians), or (None, None)."""
+    if neutrals == data.NEUTRALS_OFF:
+        return None, None
+    raffles_with_foxes = {
+        data.RAFFLES_WITH_FOXES: True,
+        data.RAFFLES_WITH_GUARDIANS: False,
+    }.get(neutrals)
+    if raffles_with_foxes is None:
+        raffles_with_foxes = pick(generator(seed, "neutrals"), (True, False))
+    if raffles_with_foxes:
+        return data.RAFFLES, data.NAPOLEON
+    return data.NAPOLEON, data.RAFFLES
+
+
+def _distribute(
+    players: int, order: tuple[str, ...], factions: Mapping[str, str], seed: int
+) -> dict[str, int]:
+    """The golden rule: every player manages characters of one faction only, and every
+    character has a player. Seats go to factions at random (the split comes from the player
+    count); each seat of a faction draws one of its characters, the rest go to random
+    teammates."""
+    rng = generator(seed, "characters")
+    fox_players, _ = pick(rng, data.PLAYERS_PER_FACTION[players])
+    seat_order = shuffled(rng, range(players))
+    team_seats = {data.FOXES: seat_order[:fox_players], data.GUARDIANS: seat_order[fox_players:]}
+    seats: dict[str, int] = {}
+    for faction, team in team_seats.items():
+        members = shuffled(rng, [name for name in order if factions[name] == faction])
+        for index, name in enumerate(members):
+            seats[name] = team[index] if index < len(team) else pick(rng, team)
+    return seats
+
+
+def _start(name: str, faction: str) -> Pos:
+    if name in data.START_POSITIONS:
+        return data.START_POSITIONS[name]
+    return data.NEUTRAL_START[faction]
+
+
+# --------------------------------------------------------------------------- JSON form
+
+
+def encode(state: State) -> dict[str, Any]:
+    return {
+        "players": state.players,
+        "seed": state.seed,
+        "neutrals": state.neutrals,
+        "board": [[t.id, t.face_up, t.turns] for t in state.board],
+        "characters": [[c.name, c.faction, c.seat, c.row, c.col] for c in state.characters],
+        "current": state.current,
+        "phase": state.phase,
+        "turn": state.turn,
+        "used": list(state.used),
+        "path": [list(pos) for pos in state.path],
+        "to_push": list(state.to_push),
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
+def decode(raw: Mapping[str, Any]) -> State:
+    return State(
+        players=int(raw["players"]),
+        seed=int(raw["seed"]),
+        neutrals=str(raw["neutrals"]),
+        board=tuple(Tile(str(i), bool(up), int(turns)) for i, up, turns in raw["board"]),
+        characters=tuple(
+            Character(str(n), str(f), int(s), int(r), int(c)) for n, f, s, r, c in raw["characters"]
+        ),
+        current=int(raw["current"]),
+        phase=str(raw["phase"]),
+        turn=int(raw["turn"]),
+        used=tuple(str(tile_id) for tile_id in raw["used"]),
+        path=tuple((int(r), int(c)) for r, c in raw["path"]),
+        to_push=tuple(str(name) for name in raw["to_push"]),
+        winner=str(raw["winner"]),
+        reason=str(raw["reason"]),
+    )

@@ -1,0 +1,160 @@
+"""What a seat or a spectator sees, built field by field.
+
+A face-down tile is sent as a bare back: no id and no arrows, the same for every face-down
+tile, so nothing in a view can tell two deals apart. Once the match is over every tile is shown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from app.games.fox_on_the_run import data, movement
+from app.games.fox_on_the_run.data import cell_name
+from app.games.fox_on_the_run.state import (
+    PHASE_FOLLOW,
+    PHASE_OVER,
+    PHASE_PUSH,
+    Character,
+    State,
+    Tile,
+    hidden_tile_count,
+    mover,
+    occupants,
+)
+from app.games.fox_on_the_run.turns import seats_of
+from app.games.protocol import JSON, Seat
+
+View = dict[str, JSON]
+
+
+def view(state: State, viewer: Seat | None) -> View:
+    over = state.phase == PHASE_OVER
+    return {
+        "phase": state.phase,
+        "turn": state.turn,
+        "grid": [
+            [_cell(state, (row, col), over) for col in range(data.SIZE)] for row in range(data.SIZE)
+        ],
+        "characters": [_character(c) for c in state.characters],
+        "turn_order": [c.name for c in state.characters],
+        "factions": {faction: _faction(state, faction) for faction in data.FACTIONS},
+        "current": _current(state),
+        "hidden_tiles": hidden_tile_count(state),
+        "hidden_arrows": _hidden_arrows(state),
+        "you": _you(state, viewer),
+        "winner": state.winner or None,
+        "reason": state.reason or None,
+        "prompt": prompt(state, viewer),
+    }
+
+
+def _cell(state: State, pos: tuple[int, int], over: bool) -> View:
+    tile = state.board[pos[0] * data.SIZE + pos[1]]
+    cell: View = {
+        "at": [pos[0], pos[1]],
+        "name": cell_name(pos),
+        "face_up": tile.revealed,
+        "start": tile.is_start,
+        "characters": [c.name for c in occupants(state, pos)],
+    }
+    if tile.revealed or over:
+        cell |= _face(state, tile)
+    return cell
+
+
+def _face(state: State, tile: Tile) -> View:
+    """The side of a tile that only a revealed tile (or the final reveal) shows."""
+    return {
+        "tile": tile.id,
+        "arrows": list(tile.arrows),
+        "turns": tile.turns,
+        "used_this_turn": tile.id in state.used,
+    }
+
+
+def _character(c: Character) -> View:
+    return {
+        "name": c.name,
+        "label": data.CHARACTER_WORDS[c.name],
+        "faction": c.faction,
+        "seat": c.seat,
+        "at": [c.row, c.col],
+        "ability": data.ABILITY_WORDS[c.name],
+    }
+
+
+def _faction(state: State, faction: str) -> View:
+    return {
+        "characters": [c.name for c in state.characters if c.faction == faction],
+        "seats": list(seats_of(state, faction)),
+        "goal": data.GOAL_WORDS[faction],
+    }
+
+
+def _current(state: State) -> View | None:
+    if state.phase == PHASE_OVER:
+        return None
+    who = mover(state)
+    current: View = {
+        "character": who.name,
+        "seat": who.seat,
+        "path": [list(pos) for pos in state.path],
+    }
+    if state.phase == PHASE_FOLLOW:
+        current["arrows"] = [
+            {"direction": arrow, "to": list(target) if target else None, "stops": target is None}
+            for arrow, target in movement.arrow_options(state)
+        ]
+    if state.phase == PHASE_PUSH:
+        current["to_push"] = list(state.to_push)
+    return current
+
+
+def _hidden_arrows(state: State) -> list[View]:
+    """How many face-down tiles of each printed kind remain: public by elimination, since
+    everyone saw every tile turn up. Helps a player (or bot) weigh a step into the forest."""
+    counts = Counter("+".join(data.PRINTED_ARROWS[t.id]) for t in state.board if not t.revealed)
+    kinds = dict.fromkeys("+".join(arrows) for _, arrows in data.DIRECTIONAL_TILES)
+    return [{"arrows": kind.split("+"), "count": counts[kind]} for kind in kinds if counts[kind]]
+
+
+def _you(state: State, viewer: Seat | None) -> View | None:
+    if viewer is None:
+        return None
+    mine = [c for c in state.characters if c.seat == viewer]
+    return {
+        "seat": viewer,
+        "characters": [c.name for c in mine],
+        "faction": mine[0].faction if mine else None,
+    }
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+def prompt(state: State, viewer: Seat | None) -> str:
+    if state.phase == PHASE_OVER:
+        faction = data.FACTION_TITLES[state.winner]
+        return f"{faction} win: {data.REASON_WORDS[state.reason]}."
+    who = mover(state)
+    name = data.CHARACTER_WORDS[who.name]
+    if viewer != who.seat:
+        return f"Waiting for {{seat{who.seat}}} to play {name}."
+    return _your_prompt(state, who, name)
+
+
+def _your_prompt(state: State, who: Character, name: str) -> str:
+    if state.phase == PHASE_FOLLOW:
+        return f"Choose an arrow for {name} to follow; a blocked arrow ends the move here."
+    if state.phase == PHASE_PUSH:
+        pushed = data.CHARACTER_WORDS[state.to_push[0]]
+        return f"Push {pushed} to a revealed tile next to Napoleon."
+    if state.phase == "ability":
+        return {
+            data.PUFFER: "Rotate a revealed empty tile next to Puffer, or skip.",
+            data.SCARLETT: "Swap two revealed empty tiles next to Scarlett, or skip.",
+            data.ZEV: "Reveal a face-down tile next to Zev, or skip.",
+            data.RAFFLES: "Swap Raffles' tile with a revealed empty tile next to him, or skip.",
+        }[who.name]
+    diagonal = " (diagonally too)" if who.name in data.MOVES_DIAGONALLY else ""
+    return f"Move {name} one tile from {cell_name(who.pos)}{diagonal}."
