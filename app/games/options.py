@@ -78,9 +78,9 @@ def _checked(spec: OptionSpec, value: JSON) -> JSON:
             return value
         raise BadOptions(f"{spec.label} must be true or false.")
     if isinstance(spec, Integer):
-        if isinstance(value, int) and not isinstance(value, bool):
-            if spec.minimum <= value <= spec.maximum:
-                return value
+        is_int = isinstance(value, int) and not isinstance(value, bool)
+        if is_int and spec.minimum <= value <= spec.maximum:
+            return value
         raise BadOptions(
             f"{spec.label} must be a whole number from {spec.minimum} to {spec.maximum}."
         )

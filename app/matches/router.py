@@ -34,6 +34,10 @@ router = APIRouter(prefix="/api/v1/matches", tags=["matches"])
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
 FOUND = (*AUTH, "match/not_found", "auth/forbidden")
 LOG_PAGE = 1000
+SSE_RESPONSE: dict[str, Any] = {
+    "content": {"text/event-stream": {}},
+    "description": "`envelope` events, at once and after every change",
+}
 
 
 def viewer_seat(loaded: LoadedMatch, player: Identity | None) -> int | None:
@@ -146,8 +150,7 @@ async def _actions_after(session: AsyncSession, match_id: str, after: int) -> li
 
 @router.get(
     "/{match_id}/stream",
-    responses={200: {"content": {"text/event-stream": {}}, "description": "Envelope events"}}
-    | responses(*FOUND),
+    responses={**responses(*FOUND), 200: SSE_RESPONSE},
 )
 async def stream(
     match_id: str,

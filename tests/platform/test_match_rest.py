@@ -50,7 +50,7 @@ async def test_two_seats_play_a_whole_match(client: httpx.AsyncClient) -> None:
 
 
 async def test_names_replace_seat_placeholders(client: httpx.AsyncClient) -> None:
-    ada, bob, match_id = await _two(client)
+    _ada, bob, match_id = await _two(client)
     assert (await envelope(client, match_id, bob))["view"]["prompt"] == "Waiting for Ada."
 
 

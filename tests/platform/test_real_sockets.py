@@ -110,16 +110,17 @@ async def test_the_event_stream_pushes_envelopes(tmp_path) -> None:  # type: ign
         events: list[dict] = []  # type: ignore[type-arg]
 
         async def listen() -> None:
-            async with httpx.AsyncClient(base_url=server.url, timeout=20) as http:
-                async with http.stream(
-                    "GET", f"/api/v1/matches/{match_id}/stream", headers=bob.headers
-                ) as response:
-                    assert response.headers["content-type"].startswith("text/event-stream")
-                    async for line in response.aiter_lines():
-                        if line.startswith("data: "):
-                            events.append(json.loads(line[6:]))
-                            if events[-1]["version"] == 1:
-                                return
+            url = f"{server.url}/api/v1/matches/{match_id}/stream"
+            async with (
+                httpx.AsyncClient(timeout=20) as http,
+                http.stream("GET", url, headers=bob.headers) as response,
+            ):
+                assert response.headers["content-type"].startswith("text/event-stream")
+                async for line in response.aiter_lines():
+                    if line.startswith("data: "):
+                        events.append(json.loads(line[6:]))
+                        if events[-1]["version"] == 1:
+                            return
 
         listener = asyncio.create_task(listen())
         while not events:

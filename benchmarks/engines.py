@@ -1,0 +1,66 @@
+"""Engine cost per action: random playouts of every registered engine.
+
+Prints, per engine, the median over several runs of: microseconds per apply, per view, per
+legal_actions, and per encode+decode round trip (what the pipeline pays on a cache miss).
+
+    python -m benchmarks.engines [--runs 5] [--playouts 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from app.games import REGISTRY
+from app.games.protocol import Engine
+from app.games.rng import pick
+
+
+def one_run(engine: Engine[Any], playouts: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    totals = {"apply": 0.0, "view": 0.0, "legal": 0.0, "codec": 0.0}
+    actions = 0
+    players = engine.seats.start
+    options = engine.check_options({}, players)
+    for _ in range(playouts):
+        state = engine.setup(players, options, rng.getrandbits(63))
+        while actors := engine.to_act(state):
+            seat = pick(rng, actors)
+            started = time.perf_counter()
+            legal = engine.legal_actions(state, seat)
+            totals["legal"] += time.perf_counter() - started
+            started = time.perf_counter()
+            state = engine.apply(state, seat, pick(rng, legal)).state
+            totals["apply"] += time.perf_counter() - started
+            started = time.perf_counter()
+            for viewer in range(players):
+                engine.view(state, viewer)
+            totals["view"] += (time.perf_counter() - started) / players
+            started = time.perf_counter()
+            engine.decode(json.loads(json.dumps(engine.encode(state))))
+            totals["codec"] += time.perf_counter() - started
+            actions += 1
+    return {name: total / actions * 1e6 for name, total in totals.items()} | {"actions": actions}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--playouts", type=int, default=20)
+    args = parser.parse_args()
+    print(f"{'engine':28} {'apply us':>9} {'view us':>9} {'legal us':>9} {'codec us':>9}")
+    for engine in REGISTRY.values():
+        runs = [one_run(engine, args.playouts, seed) for seed in range(args.runs)]
+        medians = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+        print(
+            f"{engine.id:28} {medians['apply']:9.1f} {medians['view']:9.1f} "
+            f"{medians['legal']:9.1f} {medians['codec']:9.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,205 @@
+"""Load benchmark: committed actions per second and action-to-every-seat latency.
+
+Starts real server processes (Postgres + Redis by default), opens many matches of two human
+seats, connects a WebSocket per seat and plays random legal actions as fast as the server
+allows. Latency is measured from sending an action to the moment every seat of that match has
+received the envelope with the new version. Prints medians over several runs.
+
+    python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 40]
+                              [--runs 3] [--game fox-in-the-forest]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+import uuid
+from typing import Any
+
+import asyncpg
+import websockets
+
+from app.migrate import upgrade
+from tests.platform.client import ApiClient, open_table
+from tests.servers import Server
+
+PG = "postgresql://postgres@127.0.0.1:5432"
+
+
+class Seat:
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection
+        self.envelope: dict[str, Any] = {"version": -1}
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        async for text in self.connection:
+            frame = json.loads(text)
+            if frame["type"] == "envelope" and frame["version"] > self.envelope["version"]:
+                self.envelope = frame
+                self.arrived.setdefault(frame["version"], time.perf_counter())
+                self.changed.set()
+
+
+async def play_match(
+    ws_bases: list[str],
+    match_id: str,
+    players: list[ApiClient],
+    latencies: list[float],
+    deadline: float,
+) -> int:
+    seats = []
+    for ws_base, player in zip(ws_bases, players, strict=True):
+        connection = await websockets.connect(f"{ws_base}/api/v1/matches/{match_id}/ws")
+        await connection.send(json.dumps({"type": "hello", "token": player.token}))
+        seats.append(Seat(connection))
+    readers = [asyncio.create_task(seat.read()) for seat in seats]
+    rng = random.Random(match_id)
+    actions = 0
+    try:
+        while time.perf_counter() < deadline:
+            current = max((s.envelope for s in seats), key=lambda e: e["version"])
+            if current.get("status") not in (None, "active"):
+                break
+            if not current.get("to_act"):
+                await _any_change(seats)
+                continue
+            seat = seats[current["to_act"][0]]
+            while seat.envelope["version"] < current["version"]:
+                await _any_change([seat])
+            mine = seat.envelope
+            version = mine["version"] + 1
+            sent = time.perf_counter()
+            await seat.connection.send(
+                json.dumps(
+                    {
+                        "type": "act",
+                        "action": rng.choice(mine["legal_actions"]),
+                        "version": mine["version"],
+                    }
+                )
+            )
+            while not all(version in s.arrived for s in seats):
+                await _any_change(seats)
+            latencies.append(max(s.arrived[version] for s in seats) - sent)
+            actions += 1
+    finally:
+        for task in readers:
+            task.cancel()
+        for seat in seats:
+            await seat.connection.close()
+    return actions
+
+
+async def _any_change(seats: list[Seat]) -> None:
+    waiters = [asyncio.create_task(s.changed.wait()) for s in seats]
+    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED, timeout=5)
+    for seat, waiter in zip(seats, waiters, strict=True):
+        waiter.cancel()
+        seat.changed.clear()
+
+
+async def one_run(
+    servers: list[Server], game: str, matches: int, seconds: float
+) -> dict[str, float]:
+    tables = []
+    for i in range(matches):
+        server = servers[i % len(servers)]
+        a = await ApiClient.register(server.url, f"A{i}")
+        b = await ApiClient.register(server.url, f"B{i}")
+        match_id = await open_table(a, [b], game)
+        # Seats connect to different processes: fan-out must cross them.
+        tables.append((match_id, [a, b]))
+    latencies: list[float] = []
+    started = time.perf_counter()
+    deadline = started + seconds
+    counts = await asyncio.gather(
+        *[
+            play_match(
+                [servers[(i + seat) % len(servers)].ws_url for seat in range(len(players))],
+                match_id,
+                players,
+                latencies,
+                deadline,
+            )
+            for i, (match_id, players) in enumerate(tables)
+        ]
+    )
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    return {
+        "actions": sum(counts),
+        "per_second": sum(counts) / elapsed,
+        "p50_ms": latencies[len(latencies) // 2] * 1000,
+        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+    }
+
+
+async def _fresh_postgres() -> str:
+    name = f"foxden_bench_{uuid.uuid4().hex[:8]}"
+    connection = await asyncpg.connect(f"{PG}/test")
+    await connection.execute(f'CREATE DATABASE "{name}"')
+    await connection.close()
+    return name
+
+
+async def _drop_postgres(name: str) -> None:
+    connection = await asyncpg.connect(f"{PG}/test")
+    await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await connection.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--backend", choices=["postgres", "sqlite"], default="postgres")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--game", default="fox-in-the-forest")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    args = parser.parse_args()
+    results = []
+    for _ in range(args.runs):
+        results.append(asyncio.run(_run(args)))
+        print({key: round(value, 1) for key, value in results[-1].items()})
+    medians = {key: statistics.median(r[key] for r in results) for key in results[0]}
+    print(
+        f"median of {args.runs} runs on {args.backend}, {args.processes} process(es), "
+        f"{args.matches} concurrent matches of {args.game}: "
+        f"{medians['per_second']:.0f} committed actions/s, "
+        f"p50 {medians['p50_ms']:.1f} ms, p99 {medians['p99_ms']:.1f} ms"
+    )
+
+
+async def _run(args: argparse.Namespace) -> dict[str, float]:
+    database = None
+    if args.backend == "postgres":
+        database = await _fresh_postgres()
+        url = f"postgresql+asyncpg://postgres@127.0.0.1:5432/{database}"
+    else:
+        url = f"sqlite+aiosqlite:////tmp/foxden-bench-{uuid.uuid4().hex[:8]}.db"
+    upgrade(url)
+    env = {"FOXDEN_DATABASE_URL": url, "FOXDEN_RATE_PER_MINUTE": "1000000"}
+    if args.processes > 1 or args.backend == "postgres":
+        env["FOXDEN_REDIS_URL"] = args.redis
+    app = "app.asgi:app" if args.game != "high-card" else "tests.fakes.server:app"
+    servers = [Server(env, app) for _ in range(args.processes)]
+    try:
+        for server in servers:
+            server.start()
+        return await one_run(servers, args.game, args.matches, args.seconds)
+    finally:
+        for server in servers:
+            server.stop()
+        if database:
+            await _drop_postgres(database)
+
+
+if __name__ == "__main__":
+    main()
