@@ -18,7 +18,7 @@ from app.errors import ApiError, responses
 from app.lobby.models import Lobby
 from app.lobby.router import commit_and_push, lobby_public
 from app.lobby.schemas import LobbyPublic
-from app.lobby.service import get_lobby
+from app.lobby.service import get_lobby, remove_player
 from app.matches.envelope import summary_json
 from app.matches.models import Match
 from app.matches.presence import presence
@@ -95,17 +95,8 @@ async def kick(
     lobby_id: str, player_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
-    seats = [s for s in lobby.seats if s.player_id == player_id]
-    if not seats:
+    if not remove_player(lobby, player_id):
         raise ApiError("player/not_found", "That player is not at this table.")
-    for seat in seats:
-        seat.player_id, seat.ready = None, False
-    if lobby.host_id == player_id:
-        humans = [s.player_id for s in lobby.seats if s.player_id]
-        if humans:
-            lobby.host_id = humans[0] or lobby.host_id
-        else:
-            lobby.status = "closed"
     await audit(session, admin, "lobby.kick", lobby_id, {"player_id": player_id})
     return await commit_and_push(context, session, lobby, admin)
 

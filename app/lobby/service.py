@@ -120,13 +120,20 @@ def _seat_at(lobby: Lobby, seat: int) -> LobbySeat:
 
 
 def leave(lobby: Lobby, player: Identity) -> None:
-    mine = seat_of(lobby, player.id)
-    if mine is None:
+    if seat_of(lobby, player.id) is None:
         return
     require_open(lobby)
-    mine.player_id, mine.ready = None, False
-    if lobby.host_id == player.id:
+    remove_player(lobby, player.id)
+
+
+def remove_player(lobby: Lobby, player_id: str) -> bool:
+    """Free every seat of that player; False if they had none."""
+    seats = [s for s in lobby.seats if s.player_id == player_id]
+    for seat in seats:
+        seat.player_id, seat.ready = None, False
+    if seats and lobby.host_id == player_id:
         _pass_host_on(lobby)
+    return bool(seats)
 
 
 def _pass_host_on(lobby: Lobby) -> None:
