@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from app.games.fox_in_the_forest_duet import board, rules
+from app.games.fox_in_the_forest_duet import board, rounds, rules
 from app.games.fox_in_the_forest_duet.data import DECK
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
@@ -17,6 +17,7 @@ from app.games.fox_in_the_forest_duet.state import (
     PLAY,
     ROUND_END,
     State,
+    Step,
 )
 from app.games.fox_in_the_forest_duet.tricks import playable
 from app.games.protocol import MALFORMED, NOT_YOUR_TURN, Action, IllegalAction
@@ -122,7 +123,7 @@ def _forest_actions(state: State) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- dispatch
 
-Handler = Callable[[State, int, Any], rules.Step]
+Handler = Callable[[State, int, Any], Step]
 
 HANDLERS: dict[str, Handler] = {
     "play": rules.play,
@@ -132,12 +133,12 @@ HANDLERS: dict[str, Handler] = {
     "pass_card": rules.pass_card,
     "count_paws": rules.count_paws,
     "choose_direction": rules.choose_direction,
-    "place_forest_token": rules.place_forest_token,
-    "next_round": lambda state, seat, _: rules.next_round(state),
+    "place_forest_token": rounds.place_forest_token,
+    "next_round": lambda state, seat, _: rounds.next_round(state),
 }
 
 
-def apply(state: State, seat: int, action: Action) -> rules.Step:
+def apply(state: State, seat: int, action: Action) -> Step:
     kind, value = parse(action)
     if state.over:
         raise IllegalAction("The match is over.", NOT_YOUR_TURN)

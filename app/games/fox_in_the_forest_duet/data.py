@@ -37,6 +37,7 @@ PLAYERS = 2
 # The path: space 0 is seat 0's end, space 10 is seat 1's end.
 PATH_LENGTH = 11
 CENTRE = 5
+LAST_SPACE = PATH_LENGTH - 1
 END_SPACE: tuple[int, int] = (0, PATH_LENGTH - 1)
 
 TOTAL_GEMS = 22

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.games import options as option_tools
-from app.games.fox_in_the_forest_duet import actions, hidden, rules, scoring
+from app.games.fox_in_the_forest_duet import actions, hidden, rounds, rules, scoring
 from app.games.fox_in_the_forest_duet.data import GAME_ID, LEVELS, PLAYERS
 from app.games.fox_in_the_forest_duet.state import State, decode, encode
 from app.games.fox_in_the_forest_duet.view import view as build_view
@@ -48,7 +48,7 @@ class DuetEngine:
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
         level = self.check_options(options, players)["level"]
-        return rules.setup(int(level), seed)
+        return rounds.setup(int(level), seed)
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return rules.to_act(state)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.fox_in_the_forest_duet import board
+from app.games.fox_in_the_forest_duet import board, rounds
 from app.games.fox_in_the_forest_duet.data import (
-    LEVELS,
-    ROUNDS,
     SUIT_NAMES,
     TRICKS_PER_ROUND,
     card_name,
@@ -19,21 +17,17 @@ from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_EXCHANGER,
     COUNT_PAWS,
     EXCHANGE_DECREE,
-    FOREST_SETUP,
-    LOST_TIME,
     OVER,
     PASS_CARDS,
     PLAY,
-    ROUND_END,
     Play,
     State,
+    Step,
     TrickResult,
-    initial_supply,
 )
 from app.games.fox_in_the_forest_duet.tricks import (
     add_card,
     add_void,
-    deal,
     drop_void,
     paw_total,
     ranks_in,
@@ -45,31 +39,9 @@ from app.games.fox_in_the_forest_duet.tricks import (
 )
 from app.games.protocol import IllegalAction, LogEntry
 
-Step = tuple[State, list[LogEntry]]
-
 # #5: which cards' paw prints count ("lead"/"follow": that card only).
 PAW_CHOICES_ONE_FIVE = ("both", "lead", "follow")
 PAW_CHOICES_TWO_FIVES = ("both", "lead", "follow", "neither")
-
-
-def setup(level: int, seed: int) -> State:
-    """Round 1: seat 1 deals, so seat 0 leads (and makes the level-3 token choice)."""
-    hands, decree, deck = deal(seed, 1)
-    config = LEVELS[level]
-    return State(
-        seed=seed,
-        level=level,
-        round=1,
-        trick_no=1,
-        dealer=1,
-        leader=0,
-        phase=FOREST_SETUP if config.forest_token_at_setup else PLAY,
-        hands=hands,
-        deck=deck,
-        decree=decree,
-        gems=config.side.gems,
-        supply=initial_supply(level),
-    )
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -121,7 +93,7 @@ def play(state: State, seat: int, card: str) -> Step:
 def _ability_on_play(state: State, seat: int, card: str) -> Step:
     """#3 and #7 act the moment they are played, before the trick goes on."""
     if rank_of(card) == 3:
-        return _start_three(state, seat)
+        return _start_three(state)
     if rank_of(card) == 7:
         return _start_seven(state)
     return continue_trick(state)
@@ -141,7 +113,7 @@ def exchange_candidates(state: State) -> tuple[int, ...]:
     return tuple(seat for seat in (0, 1) if state.hands[seat])
 
 
-def _start_three(state: State, seat: int) -> Step:
+def _start_three(state: State) -> Step:
     candidates = exchange_candidates(state)
     if not candidates:
         after, log = continue_trick(state)
@@ -323,75 +295,7 @@ def _finish_trick(state: State, result: TrickResult) -> Step:
     )
     if state.trick_no <= TRICKS_PER_ROUND:
         return state, []
-    return _end_round(state)
-
-
-# --------------------------------------------------------------------------- rounds
-
-
-def _end_round(state: State) -> Step:
-    if state.round == ROUNDS:
-        entry = LogEntry(
-            f"The third round is over with {state.gems_on_board} gems left: the team loses.",
-            data={"event": "lost"},
-        )
-        return replace(state, phase=OVER, result=LOST_TIME), [entry]
-    state = board.add_plus_gems(state)
-    # The next round's leader (this round's dealer) makes the team's forest token choice.
-    state = replace(state, phase=ROUND_END, leader=state.dealer, trick_no=TRICKS_PER_ROUND)
-    entry = LogEntry(
-        f"Round {state.round} is over: a gem is added on each + space.",
-        data={"event": "round_end", "round": state.round},
-    )
-    return state, [entry]
-
-
-def place_forest_token(state: State, seat: int, end: int) -> Step:
-    if state.phase == FOREST_SETUP:
-        covered = board.cover(state, end)
-        entry = board.cover_log(covered, end, seat)
-        return replace(covered, phase=PLAY), [entry]
-    if end not in board.round_end_ends(state):
-        raise IllegalAction("The tracker stands on that end: place the token at the other end.")
-    covered = board.cover(state, end)
-    entry = board.cover_log(covered, end, seat)
-    after, log = start_next_round(covered)
-    return after, [entry, *log]
-
-
-def next_round(state: State) -> Step:
-    if board.round_end_ends(state):
-        raise IllegalAction("Place the end-of-round forest token first.")
-    return start_next_round(state)
-
-
-def start_next_round(state: State) -> Step:
-    """The other player deals; the tracker stays where it is."""
-    round_no = state.round + 1
-    hands, decree, deck = deal(state.seed, round_no)
-    dealer = 1 - state.dealer
-    state = replace(
-        state,
-        round=round_no,
-        trick_no=1,
-        dealer=dealer,
-        leader=1 - dealer,
-        phase=PLAY,
-        hands=hands,
-        deck=deck,
-        decree=decree,
-        tricks_won=(0, 0),
-        public_in_hand=((), ()),
-        partner_knows=((), ()),
-        voids=((), ()),
-        last_trick=None,
-    )
-    entry = LogEntry(
-        f"Round {round_no}: {{seat{dealer}}} deals; the decree is the {card_name(decree)}, "
-        f"so {SUIT_NAMES[suit_of(decree)]} are trump.",
-        data={"event": "deal", "round": round_no, "dealer": dealer, "decree": decree},
-    )
-    return state, [entry]
+    return rounds.end_round(state)
 
 
 def counted_plays(state: State, use: str) -> tuple[Play, ...]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from app.games.fox_in_the_forest_duet.data import CENTRE, FOREST_TOKENS, LEVELS, TOTAL_GEMS
+from app.games.protocol import LogEntry
 
 Hands = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -87,6 +88,10 @@ class State:
     @property
     def gems_on_board(self) -> int:
         return sum(self.gems)
+
+
+Step = tuple[State, list[LogEntry]]
+"""What each rule returns: the new state and the log entries it produced."""
 
 
 def initial_supply(level: int) -> int:

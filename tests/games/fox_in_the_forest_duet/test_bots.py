@@ -1,0 +1,91 @@
+"""The standard bot: it decides from the view and the legal actions, and it helps the team."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from app.games.fox_in_the_forest_duet import ENGINE
+from app.games.fox_in_the_forest_duet.bots import STRATEGIES, standard
+from app.games.fox_in_the_forest_duet.state import State
+from app.games.rng import pick
+from tests.games.fox_in_the_forest_duet.helpers import gems, make_state, play
+
+GAMES = 100
+
+
+def _match(seed: int, level: int, bots: tuple[bool, bool]) -> State:
+    rng = random.Random(seed)
+    state = ENGINE.setup(2, {"level": level}, seed)
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        if bots[seat]:
+            action = standard(ENGINE.view(state, seat), legal, seat, rng)
+            assert action in legal
+        else:
+            action = pick(rng, legal)
+        state = ENGINE.apply(state, seat, action).state
+    return state
+
+
+def test_strategies_expose_standard() -> None:
+    assert STRATEGIES["standard"] is standard and len(STRATEGIES) == 1
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_bot_and_a_random_partner_finish_a_match_at_every_level(level: int) -> None:
+    final = _match(level, level, (True, False))
+    assert ENGINE.outcome(final) is not None
+
+
+def test_a_bot_team_succeeds_clearly_more_often_than_a_random_team() -> None:
+    bot_wins = random_wins = bot_gems = random_gems = 0
+    for seed in range(GAMES):
+        level = 1 + seed % 3
+        bot = _match(seed, level, (True, True))
+        rand = _match(seed, level, (False, False))
+        bot_wins += bool(ENGINE.outcome(bot).winners)  # type: ignore[union-attr]
+        random_wins += bool(ENGINE.outcome(rand).winners)  # type: ignore[union-attr]
+        bot_gems += bot.collected
+        random_gems += rand.collected
+    assert bot_wins >= 25, bot_wins
+    assert bot_wins >= random_wins + 20
+    assert bot_gems > 2 * random_gems
+
+
+def test_following_it_picks_the_card_that_lands_on_a_gem() -> None:
+    # Seat 0 led the 6 of Doves (2 paws). The 4 (1 paw) makes 3 spaces toward seat 0: space 2
+    # has a gem; the 2 (3 paws) makes 5: space 0 has none; the 8 wins for seat 1 and moves 4.
+    state = make_state(
+        ["doves-6", "roses-2"], ["doves-2", "doves-4", "doves-8"], gems=gems((2, 1), (10, 1))
+    )
+    state = play(state, 0, "doves-6")
+    legal = ENGINE.legal_actions(state, 1)
+    choice = standard(ENGINE.view(state, 1), legal, 1, random.Random(0))
+    assert choice == {"type": "play", "card": "doves-4"}
+
+
+def test_it_avoids_going_past_the_path_when_no_token_is_left() -> None:
+    state = make_state(
+        ["doves-6", "roses-2"],
+        ["doves-2", "doves-9"],
+        tracker=2,
+        covered=(2, 2),
+        forest_left=0,
+        gems=gems((4, 1), (6, 1)),
+    )
+    state = play(state, 0, "doves-6")
+    legal = ENGINE.legal_actions(state, 1)
+    # The 2 would carry the tracker 5 toward seat 0 and lose; the 9 wins and moves 2 to space 4.
+    choice = standard(ENGINE.view(state, 1), legal, 1, random.Random(0))
+    assert choice == {"type": "play", "card": "doves-9"}
+
+
+def test_with_a_5_it_counts_the_paws_that_reach_a_gem() -> None:
+    state = make_state(["doves-10", "roses-5"], ["doves-5", "roses-6"], gems=gems((2, 1), (9, 1)))
+    state = play(play(state, 0, "doves-10"), 1, "doves-5")
+    legal = ENGINE.legal_actions(state, 0)
+    choice = standard(ENGINE.view(state, 0), legal, 0, random.Random(0))
+    assert choice == {"type": "count_paws", "use": "lead"}  # 3 spaces: onto the gem on 2
