@@ -79,3 +79,27 @@ def round_points(tricks: int) -> tuple[int, str]:
             return points, label
     # More than 13 tricks cannot happen; a Greedy player still scores nothing.
     return 0, "Greedy"
+
+
+# House goals (RULINGS.md): the printed goal cards are not public, so Foxden ships these.
+# id -> (text, points, ongoing). Ongoing goals trigger by themselves for every trick.
+GOALS: Final[dict[str, tuple[str, int, bool]]] = {
+    "g01": ("Win the first trick of the round.", 1, False),
+    "g02": ("Win the last trick of the round.", 1, False),
+    "g03": ("Win a trick containing an 11.", 1, False),
+    "g04": ("Win a trick you led with a 1.", 2, False),
+    "g05": ("Win a trick containing two 9s.", 2, False),
+    "g06": ("Win 3 tricks in a row.", 2, False),
+    "g07": ("Win a trick whose two cards have the same rank.", 2, False),
+    "g08": ("Win a trick with a card of rank 3 or lower.", 1, False),
+    "g09": ("Win a trick whose two cards are both even.", 1, False),
+    "g10": ("Change the decree card.", 1, False),
+    "g11": ("Win tricks led in all three suits this round.", 2, False),
+    "g12": ("Win a trick with a card at least 5 ranks below your opponent's.", 2, False),
+    "g13": ("Have exactly 5 tricks after trick 10.", 1, False),
+    "g14": ("Ongoing: +1 for each trick you win containing a 2.", 1, True),
+    "g15": ("Ongoing: -1 for each trick you win containing an 11.", -1, True),
+    "g16": ("Ongoing: -1 for each trick you win while already holding 9 or more tricks.", -1, True),
+}
+GOAL_IDS: Final = tuple(GOALS)
+GOALS_PER_ROUND: Final = 2

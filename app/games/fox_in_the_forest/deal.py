@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import label, suit_cards
 from app.games.fox_in_the_forest.data import HAND_SIZE, SEATS, SPECIAL_IDS
+from app.games.fox_in_the_forest.goals import reveal_goals, shuffled_goal_deck
 from app.games.fox_in_the_forest.state import Options, State, Step
 from app.games.protocol import LogEntry
 from app.games.rng import below, generator, sample, shuffled
@@ -34,6 +35,7 @@ def new_match(options: Options, seed: int) -> State:
         round_start=(0,) * SEATS,
         history=(),
         chance=0,
+        goal_deck=shuffled_goal_deck(seed, 0) if options.goals else (),
     )
     return deal_round(state, 1, first_dealer)[0]
 
@@ -77,4 +79,5 @@ def deal_round(state: State, round_no: int, dealer: int) -> tuple[State, tuple[L
         None,
         {"event": "deal", "round": round_no, "dealer": dealer, "decree": rest[0]},
     )
-    return state, (log,)
+    state, goal_log = reveal_goals(state)
+    return state, (log, *goal_log)

@@ -8,7 +8,13 @@ from typing import Any
 
 from app.games.fox_in_the_forest import hidden, rules
 from app.games.fox_in_the_forest import state as state_json
-from app.games.fox_in_the_forest.data import DEFAULT_TARGET, GAME_ID, SEATS, TARGET_SCORES
+from app.games.fox_in_the_forest.data import (
+    DEFAULT_TARGET,
+    GAME_ID,
+    SEATS,
+    SPECIAL_IDS,
+    TARGET_SCORES,
+)
 from app.games.fox_in_the_forest.deal import new_match
 from app.games.fox_in_the_forest.flow import match_winners
 from app.games.fox_in_the_forest.state import Options, State
@@ -19,10 +25,13 @@ from app.games.protocol import (
     Action,
     BadOptions,
     Choice,
+    Flag,
+    Integer,
     LogEntry,
     OptionSpec,
     Outcome,
     Secret,
+    Subset,
     Transition,
 )
 
@@ -34,6 +43,24 @@ OPTIONS: tuple[OptionSpec, ...] = (
         DEFAULT_TARGET,
         "The match ends after the round in which someone reaches this score.",
     ),
+    Integer(
+        "special_cards",
+        "Special cards (random)",
+        0,
+        len(SPECIAL_IDS),
+        0,
+        "How many of the nine Deluxe special cards are shuffled in at random, unseen "
+        "(the rulebook suggests 2).",
+    ),
+    Subset(
+        "special_list",
+        "Special cards (chosen)",
+        SPECIAL_IDS,
+        (),
+        "Play with exactly these special cards instead of a random pick.",
+    ),
+    Flag("poison", "Poison 8s", False, "The three Poison 8s replace the 8s: taking one costs 1."),
+    Flag("goals", "Goal cards", False, "Two house goals per round, worth points when met."),
 )
 
 
@@ -49,11 +76,25 @@ class FoxInTheForest:
     def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
         if players != SEATS:
             raise BadOptions("The Fox in the Forest is for exactly two players.")
-        return normalize(self.options, options)
+        chosen = normalize(self.options, options)
+        listed = chosen["special_list"]
+        if listed and chosen["special_cards"] not in (0, len(listed)):
+            raise BadOptions(
+                "Special cards: give either a number to draw at random or a list, not both."
+            )
+        return chosen
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
         chosen = self.check_options(options, players)
-        return new_match(Options(target_score=chosen["target_score"]), seed)
+        listed = tuple(card for card in SPECIAL_IDS if card in chosen["special_list"])
+        settings = Options(
+            target_score=chosen["target_score"],
+            special_count=len(listed) or chosen["special_cards"],
+            special_list=listed,
+            poison=chosen["poison"],
+            goals=chosen["goals"],
+        )
+        return new_match(settings, seed)
 
     def to_act(self, state: State) -> tuple[int, ...]:
         return rules.to_act(state)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SEATS, round_points
 from app.games.fox_in_the_forest.deal import deal_round
+from app.games.fox_in_the_forest.goals import settle_goals, trigger_ongoing
 from app.games.fox_in_the_forest.state import Play, RoundRecord, State, Step, Trick
 from app.games.fox_in_the_forest.trick import next_leader, trick_points, winner_of
 from app.games.protocol import LogEntry
@@ -40,6 +41,8 @@ def resolve(state: State, lead: Play, follow: Play) -> tuple[State, Log]:
         leader=leader,
     )
     log = _trick_log(state, trick, gained, lost, leader)
+    state, goal_log = trigger_ongoing(state, trick)
+    log = (*log, *goal_log)
     if not any(state.hands):
         state, end_log = end_round(state)
         return state, (*log, *end_log)
@@ -74,6 +77,7 @@ def tricks_won(state: State, seat: int) -> int:
 
 def end_round(state: State) -> tuple[State, Log]:
     """Score the round on the chart; the match ends once someone reaches the target."""
+    state, goal_log = settle_goals(state)
     tricks = tuple(tricks_won(state, seat) for seat in range(SEATS))
     points = tuple(round_points(count)[0] for count in tricks)
     scores = tuple(score + gain for score, gain in zip(state.scores, points, strict=True))
@@ -89,6 +93,7 @@ def end_round(state: State) -> tuple[State, Log]:
         )
         for seat in range(SEATS)
     )
+    log = (*goal_log, *log)
     if max(scores) >= state.options.target_score:
         return replace(state, step=Step("over", -1)), (*log, _end_log(state))
     # The next dealer deals in a separate action, so the round's last trick and scores stay on

@@ -6,6 +6,13 @@ from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import Face, face, is_special, label, printed_face
 from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.specials import (
+    fairy_look,
+    last_won_trick,
+    potion_discard,
+    shovel_dig,
+    tree_pick,
+)
 from app.games.fox_in_the_forest.state import Play, State, Step
 from app.games.fox_in_the_forest.trick import play_face
 from app.games.fox_in_the_forest.zones import draw, made_public, remove_from_hand
@@ -59,20 +66,23 @@ def monarch_led(state: State, lead: Play) -> bool:
 
 
 def play_card(state: State, seat: int, card: str, crown: bool = False) -> tuple[State, Log]:
-    """Put `card` (with the Crown, if added) into the trick and set off its ability."""
+    """Put `card` from hand (with the Crown, if added) into the trick; set off its ability."""
     state = remove_from_hand(state, seat, card)
-    state = made_public(state, card)
-    play = Play(seat, card, crown)
-    leading = is_leading(state, seat)
-    state = replace(state, lead=play) if leading else replace(state, follow=play)
-    verb = "leads" if leading else "plays"
-    text = f"{{seat{seat}}} {verb} the {label(card)}."
-    log: Log = (LogEntry(text, None, {"event": "play", "seat": seat, "card": card}),)
+    state, log = place(state, seat, Play(seat, card, crown))
     if crown:
         state, crown_log = crown_draw(state, seat)
         return proceed_with(state, (*log, *crown_log))
-    state, ability_log = on_play(state, seat, play)
+    state, ability_log = on_play(state, seat, Play(seat, card))
     return state, (*log, *ability_log)
+
+
+def place(state: State, seat: int, play: Play) -> tuple[State, Log]:
+    state = made_public(state, play.card)
+    leading = is_leading(state, seat)
+    state = replace(state, lead=play) if leading else replace(state, follow=play)
+    verb = "leads" if leading else "plays"
+    text = f"{{seat{seat}}} {verb} the {label(play.card)}."
+    return state, (LogEntry(text, None, {"event": "play", "seat": seat, "card": play.card}),)
 
 
 def crown_draw(state: State, seat: int) -> tuple[State, Log]:
@@ -81,6 +91,13 @@ def crown_draw(state: State, seat: int) -> tuple[State, Log]:
     text = f"{{seat{seat}}} adds the Crown and draws a card."
     state, draw_log = draw(state, seat)
     return state, (LogEntry(text, None, {"event": "crown", "seat": seat}), *draw_log)
+
+
+def crown_partners(state: State, seat: int) -> tuple[str, ...]:
+    """Cards the Crown may be added to: any legal play of a non-special card."""
+    if "crown" not in state.hands[seat]:
+        return ()
+    return tuple(card for card in legal_cards(state, seat) if not is_special(card))
 
 
 def proceed_with(state: State, log: Log) -> tuple[State, Log]:
@@ -93,9 +110,48 @@ def on_play(state: State, seat: int, play: Play) -> tuple[State, Log]:
     ability = printed_face(play.card, state.options.poison).ability
     if ability == "fox" and state.hands[seat]:
         return replace(state, step=Step("fox", seat)), ()
-    if ability == "woodcutter":
+    if ability == "woodcutter" or (ability == "axe" and _follows_woodcutter(state, seat)):
         return woodcutter(state, seat)
+    if ability == "tree" and state.lead == play and state.follow is None:
+        return _tree(state, seat)
+    if ability == "fairy":
+        return fairy_look(state, seat)
+    if ability == "hammer" and state.follow == play:
+        return replace(state, step=Step("hammer", seat)), ()
+    if ability == "potion":
+        if state.hands[seat]:
+            return replace(state, step=Step("potion", seat, suit=state.step.suit)), ()
+        return potion_discard(state, seat, None)
+    if ability == "shovel" and last_won_trick(state, seat) is not None:
+        return replace(state, step=Step("shovel", seat)), ()
     return proceed(state)
+
+
+def _follows_woodcutter(state: State, seat: int) -> bool:
+    """The Axe uses the Woodcutter's ability when it follows a Woodcutter played from hand."""
+    lead = state.lead
+    if lead is None or lead.seat == seat or lead.crown or is_special(lead.card):
+        return False
+    return printed_face(lead.card, state.options.poison).ability == "woodcutter"
+
+
+def _tree(state: State, seat: int) -> tuple[State, Log]:
+    """A led Tree: the other player plays a random card, ignoring suit (its ability still acts)."""
+    if not state.hands[1 - seat]:
+        return proceed(state)
+    state, card = tree_pick(state, seat)
+    text = f"The Tree makes {{seat{1 - seat}}} play a random card."
+    state, log = play_card(state, 1 - seat, card)
+    return state, (LogEntry(text, None, {"event": "tree", "seat": seat}), *log)
+
+
+def dig(state: State, seat: int) -> tuple[State, Log]:
+    """The Shovel: play a random card of your last won trick instead (no need to follow suit)."""
+    state, card = shovel_dig(state, seat)
+    text = f"{{seat{seat}}} digs up a card with the Shovel."
+    state, log = place(state, seat, Play(seat, card))
+    state, ability_log = on_play(state, seat, Play(seat, card))
+    return state, (LogEntry(text, None, {"event": "dig", "seat": seat}), *log, *ability_log)
 
 
 def woodcutter(state: State, seat: int) -> tuple[State, Log]:

@@ -6,11 +6,30 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.games.fox_in_the_forest.cards import sort_key, suit_cards
-from app.games.fox_in_the_forest.data import SPECIAL_IDS, SUIT_SINGULAR
+from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
 from app.games.fox_in_the_forest.flow import Log, next_round
-from app.games.fox_in_the_forest.play import legal_cards, monarch_led, play_card
+from app.games.fox_in_the_forest.goals import claim, claimable, claimants
+from app.games.fox_in_the_forest.play import (
+    crown_partners,
+    dig,
+    legal_cards,
+    monarch_led,
+    play_card,
+)
+from app.games.fox_in_the_forest.specials import (
+    fairy_give,
+    fairy_pass,
+    fairy_take,
+    hammer_name,
+    potion_discard,
+)
 from app.games.fox_in_the_forest.state import State
-from app.games.fox_in_the_forest.steps import discard_to_bottom, exchange_decree, keep_decree
+from app.games.fox_in_the_forest.steps import (
+    discard_to_bottom,
+    exchange_decree,
+    keep_decree,
+    keep_shovel,
+)
 from app.games.fox_in_the_forest.trick import play_face
 from app.games.protocol import MALFORMED, NOT_YOUR_TURN, Action, IllegalAction
 
@@ -19,43 +38,80 @@ ALL_CARDS = frozenset(suit_cards() + SPECIAL_IDS)
 # Every action type and its fields (all strings); which step accepts it is in STEP_ACTIONS.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "play": ("card",),
+    "play_crowned": ("card",),
     "exchange": ("card",),
     "keep_decree": (),
     "discard": ("card",),
+    "take": ("card",),
+    "take_nothing": (),
+    "give": ("card",),
+    "name_suit": ("suit",),
+    "dig": (),
+    "keep_shovel": (),
     "next_round": (),
+    "claim": ("goal",),
 }
 STEP_ACTIONS: dict[str, tuple[str, ...]] = {
-    "play": ("play",),
+    "play": ("play", "play_crowned"),
     "fox": ("exchange", "keep_decree"),
     "discard": ("discard",),
+    "potion": ("discard",),
+    "fairy_take": ("take", "take_nothing"),
+    "fairy_give": ("give",),
+    "hammer": ("name_suit",),
+    "shovel": ("dig", "keep_shovel"),
     "deal": ("next_round",),
 }
 STEP_HINTS: dict[str, str] = {
     "play": "play a card",
     "fox": "exchange a card with the decree card or keep it",
     "discard": "put a card under the deck",
+    "potion": "put a card under the deck with the Potion",
+    "fairy_take": "take one of the cards the Fairy showed, or nothing",
+    "fairy_give": "give a card back",
+    "hammer": "name a suit",
+    "shovel": "dig with the Shovel or not",
     "deal": "deal the next round",
 }
 
 
 def to_act(state: State) -> tuple[int, ...]:
+    """The seat whose decision it is, plus any seat that may claim a goal right now."""
     if state.step.kind == "over":
         return ()
-    return (state.step.seat,)
+    return tuple(sorted({state.step.seat, *claimants(state)}))
 
 
 def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in to_act(state):
         return []
+    claims = [{"type": "claim", "goal": goal} for goal in claimable(state, seat)]
+    if seat != state.step.seat:
+        return claims
+    return _step_actions(state, seat) + claims
+
+
+def _step_actions(state: State, seat: int) -> list[dict[str, Any]]:
     kind = state.step.kind
     hand = sorted(state.hands[seat], key=sort_key)
     if kind == "play":
         allowed = set(legal_cards(state, seat))
-        return [{"type": "play", "card": card} for card in hand if card in allowed]
+        crowned = set(crown_partners(state, seat))
+        return [{"type": "play", "card": card} for card in hand if card in allowed] + [
+            {"type": "play_crowned", "card": card} for card in hand if card in crowned
+        ]
     if kind == "fox":
         return [{"type": "exchange", "card": card} for card in hand] + [{"type": "keep_decree"}]
-    if kind == "discard":
+    if kind in ("discard", "potion"):
         return [{"type": "discard", "card": card} for card in hand]
+    if kind == "fairy_take":
+        return [{"type": "take", "card": c} for c in state.step.cards] + [{"type": "take_nothing"}]
+    if kind == "fairy_give":
+        return [{"type": "give", "card": card} for card in hand]
+    if kind == "hammer":
+        return [{"type": "name_suit", "suit": suit} for suit in SUITS]
+    if kind == "shovel":
+        return [{"type": "dig"}, {"type": "keep_shovel"}]
     if kind == "deal":
         return [{"type": "next_round"}]
     return []
@@ -75,6 +131,10 @@ def parse(action: Any) -> dict[str, Any]:
     card = action.get("card")
     if "card" in expected and (not isinstance(card, str) or card not in ALL_CARDS):
         raise IllegalAction("That is not a card of this game.", MALFORMED)
+    if "suit" in expected and action["suit"] not in SUITS:
+        raise IllegalAction("Name a suit: bells, keys or moons.", MALFORMED)
+    if "goal" in expected and action["goal"] not in GOAL_IDS:
+        raise IllegalAction("That is not a goal of this game.", MALFORMED)
     return dict(action)
 
 
@@ -90,11 +150,19 @@ def apply_action(state: State, seat: int, raw: Action) -> tuple[State, Log]:
 def _refusal(state: State, seat: int, action: dict[str, Any]) -> str:
     """A sentence saying why a well-formed action is not allowed (nothing hidden in it)."""
     kind = state.step.kind
+    if action["type"] == "claim":
+        return "You have not met that goal's condition, or it is not on the table."
+    if seat != state.step.seat:
+        return f"Waiting for {{seat{state.step.seat}}}; you may only claim a goal now."
     if action["type"] not in STEP_ACTIONS.get(kind, ()):
         return f"You cannot do that now: {STEP_HINTS.get(kind, 'wait')}."
     card = action.get("card")
     if card is not None and card not in state.hands[seat]:
         return "You do not hold that card."
+    if action["type"] == "play_crowned":
+        return "The Crown can only be added to a card you may play that is not a special card."
+    if action["type"] == "take":
+        return "You can only take one of the cards the Fairy showed you."
     if action["type"] == "play":
         return _follow_refusal(state, seat)
     return "That is not allowed now."
@@ -113,8 +181,20 @@ def _follow_refusal(state: State, seat: int) -> str:
 
 HANDLERS: dict[str, Callable[[State, int, dict[str, Any]], tuple[State, Log]]] = {
     "play": lambda s, seat, a: play_card(s, seat, a["card"]),
+    "play_crowned": lambda s, seat, a: play_card(s, seat, a["card"], crown=True),
     "exchange": lambda s, seat, a: exchange_decree(s, seat, a["card"]),
     "keep_decree": lambda s, seat, a: keep_decree(s, seat),
-    "discard": lambda s, seat, a: discard_to_bottom(s, seat, a["card"]),
+    "discard": lambda s, seat, a: (
+        potion_discard(s, seat, a["card"])
+        if s.step.kind == "potion"
+        else discard_to_bottom(s, seat, a["card"])
+    ),
+    "take": lambda s, seat, a: fairy_take(s, seat, a["card"]),
+    "take_nothing": lambda s, seat, a: fairy_pass(s, seat),
+    "give": lambda s, seat, a: fairy_give(s, seat, a["card"]),
+    "name_suit": lambda s, seat, a: hammer_name(s, seat, a["suit"]),
+    "dig": lambda s, seat, a: dig(s, seat),
+    "keep_shovel": lambda s, seat, a: keep_shovel(s, seat),
     "next_round": lambda s, seat, a: next_round(s),
+    "claim": lambda s, seat, a: claim(s, seat, a["goal"]),
 }

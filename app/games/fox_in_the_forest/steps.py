@@ -1,4 +1,4 @@
-"""Answers to the abilities that ask their player a question: the Fox and the Woodcutter."""
+"""Answers to the abilities that ask their player a question: Fox, Woodcutter, Shovel."""
 
 from __future__ import annotations
 
@@ -58,3 +58,10 @@ def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
     )
     state, more = proceed(state)
     return state, (*log, *more)
+
+
+def keep_shovel(state: State, seat: int) -> tuple[State, Log]:
+    """Not digging: the Shovel stays in the trick and loses it."""
+    text = f"{{seat{seat}}} does not dig: the Shovel loses the trick."
+    state, log = proceed(state)
+    return state, (LogEntry(text, None, {"event": "keep_shovel", "seat": seat}), *log)

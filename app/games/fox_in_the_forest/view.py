@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from app.games.fox_in_the_forest.cards import Face, describe, sort_key, trump_suit
-from app.games.fox_in_the_forest.data import SEATS, SPECTATOR, SUIT_NAMES
+from app.games.fox_in_the_forest.data import GOALS, SEATS, SPECTATOR, SUIT_NAMES
 from app.games.fox_in_the_forest.flow import match_winners, tricks_won
+from app.games.fox_in_the_forest.goals import claimable
 from app.games.fox_in_the_forest.play import is_leading, legal_cards, monarch_led
 from app.games.fox_in_the_forest.rules import to_act
 from app.games.fox_in_the_forest.state import Play, State, Trick
@@ -40,6 +41,9 @@ def view(state: State, viewer: int | None) -> dict[str, JSON]:
         result["hand"] = [_card(state, c) for c in sorted(state.hands[viewer], key=sort_key)]
         result["playable"] = _playable(state, viewer)
     result["known"] = _known(state, viewer)
+    result["decision"] = _decision(state, viewer)
+    if state.options.goals:
+        result["goals"] = _goals(state, viewer)
     if over:
         result["final"] = _final(state)
     return result
@@ -129,6 +133,38 @@ def _known(state: State, viewer: int | None) -> dict[str, JSON]:
     return {"deck": deck, "hands": hands}
 
 
+def _decision(state: State, viewer: int | None) -> dict[str, JSON] | None:
+    """Details of the pending decision, for the player who makes it only."""
+    step = state.step
+    if viewer != step.seat or step.kind in ("over", "deal"):
+        return None
+    return {
+        "kind": step.kind,
+        "shown": [_card(state, card) for card in step.cards],
+        "named_suit": step.suit or None,
+    }
+
+
+def _goals(state: State, viewer: int | None) -> dict[str, JSON]:
+    """House goals: the revealed ones, this round's claims, and the goal deck's size."""
+    return {
+        "house_goals": True,
+        "open": [_goal(goal) for goal in state.goals_open],
+        "claims": [
+            {"goal": _goal(goal), "seat": seat, "points": points}
+            for goal, seat, points in state.goal_claims
+        ],
+        "claimable": claimable(state, viewer) if viewer is not None else [],
+        "deck_count": len(state.goal_deck),
+        "discard": list(state.goal_discard),
+    }
+
+
+def _goal(goal: str) -> dict[str, JSON]:
+    text, points, ongoing = GOALS[goal]
+    return {"id": goal, "text": text, "points": points, "ongoing": ongoing}
+
+
 def _final(state: State) -> dict[str, JSON]:
     """Once the match is over, everything that was hidden is shown."""
     winners, reason = match_winners(state)
@@ -159,6 +195,11 @@ def _waiting_for(state: State) -> str:
         "play": "lead" if is_leading(state, state.step.seat) else "play",
         "fox": "answer the Fox",
         "discard": "put a card under the deck",
+        "potion": "finish the Potion",
+        "fairy_take": "answer the Fairy",
+        "fairy_give": "give a card back",
+        "hammer": "name a suit for the Hammer",
+        "shovel": "decide whether to dig with the Shovel",
         "deal": "deal the next round",
     }.get(state.step.kind, "decide")
 
@@ -171,11 +212,22 @@ def _your_prompt(state: State, seat: int) -> str:
         return "Put one card from your hand under the deck, face down."
     if kind == "deal":
         return "The round is scored: deal the next round."
+    if kind in SPECIAL_PROMPTS:
+        return SPECIAL_PROMPTS[kind]
     if state.step.suit:
         return f"The Hammer named {SUIT_NAMES[state.step.suit]}: play one if you can."
     if is_leading(state, seat):
         return "Lead any card."
     return _follow_prompt(state, seat)
+
+
+SPECIAL_PROMPTS = {
+    "potion": "Put one card from your hand under the deck with the Potion; then you draw 2.",
+    "fairy_take": "Take one of the cards the Fairy showed you, or take nothing.",
+    "fairy_give": "Give your opponent one card from your hand.",
+    "hammer": "Name a suit: your opponent's card goes under the deck and they must play that suit.",
+    "shovel": "Dig up a random card from your last won trick and play it, or keep the Shovel.",
+}
 
 
 def _follow_prompt(state: State, seat: int) -> str:
