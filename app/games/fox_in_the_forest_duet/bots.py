@@ -14,7 +14,7 @@ from typing import Any
 
 from app.games.fox_in_the_forest_duet.data import CENTRE, DECK, LAST_SPACE, paws_of, rank_of
 from app.games.fox_in_the_forest_duet.data import suit_of as suit
-from app.games.protocol import Action
+from app.games.protocol import Action, Strategy
 
 View = Mapping[str, Any]
 SAMPLES = 6
@@ -192,4 +192,4 @@ CHOOSERS: dict[str, Chooser] = {
     "place_forest_token": _forest,
 }
 
-STRATEGIES = {"standard": standard}
+STRATEGIES: dict[str, Strategy] = {"standard": standard}

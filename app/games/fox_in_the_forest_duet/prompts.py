@@ -51,12 +51,18 @@ def _final(state: State) -> str:
 
 def _waiting(state: State, actors: tuple[int, ...], viewer: int | None) -> str:
     names = " and ".join(f"{{seat{seat}}}" for seat in actors)
-    what = WAITING_FOR.get(state.phase, "to finish the round")
+    what = WAITING_FOR.get(state.phase) or _round_end_waiting(state)
     if state.phase == PASS_CARDS and viewer is not None:
         mine = state.picks[viewer]
         if mine is not None:
             return f"You pass the {card_name(mine)}; waiting for {names} {what}."
     return f"Waiting for {names} {what}."
+
+
+def _round_end_waiting(state: State) -> str:
+    if board.round_end_ends(state):
+        return "to place the forest token for the team"
+    return f"to start round {state.round + 1}"
 
 
 def _your_move(state: State, seat: int) -> str:

@@ -128,6 +128,7 @@ def _cards(state: State, viewer: int | None) -> dict[str, Any]:
         "trump_name": SUIT_NAMES[trump(state)],
         "draw_pile_count": len(state.deck),
         "current_trick": [_play_json(play) for play in state.trick],
+        "lead_suit": suit_of(state.trick[0].card) if state.trick else None,
         "must_follow": _must_follow(state, viewer),
         "last_trick": _last_trick(state.last_trick),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -89,3 +90,13 @@ def test_with_a_5_it_counts_the_paws_that_reach_a_gem() -> None:
     legal = ENGINE.legal_actions(state, 0)
     choice = standard(ENGINE.view(state, 0), legal, 0, random.Random(0))
     assert choice == {"type": "count_paws", "use": "lead"}  # 3 spaces: onto the gem on 2
+
+
+def test_it_decides_from_the_view_as_the_platform_sends_it() -> None:
+    # The platform sends JSON with the players' names filled in; the bot must not care.
+    state = ENGINE.setup(2, {}, 31)
+    view = json.loads(json.dumps(ENGINE.view(state, 0)).replace("{seat1}", "Ada"))
+    legal = list(ENGINE.legal_actions(state, 0))
+    assert standard(view, legal, 0, random.Random(1)) == standard(
+        ENGINE.view(state, 0), legal, 0, random.Random(1)
+    )

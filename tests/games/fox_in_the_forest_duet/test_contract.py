@@ -182,3 +182,57 @@ def test_the_seed_never_reaches_a_view() -> None:
     state = replace(ENGINE.setup(2, {}, 424242), seed=987654321987)
     for viewer in (0, 1, None):
         assert "987654321987" not in canonical(ENGINE.view(state, viewer))
+
+
+def test_the_view_has_what_a_renderer_and_a_bot_need() -> None:
+    state = play(make_state(["doves-6", "roses-2"], ["doves-2", "roses-4"]), 0, "doves-6")
+    view = ENGINE.view(state, 1)
+    assert {
+        "phase",
+        "to_act",
+        "prompt",
+        "round",
+        "trick",
+        "dealer",
+        "leader",
+        "tricks_won",
+        "path",
+        "tracker",
+        "end_spaces",
+        "forest_tokens_left",
+        "gems_on_board",
+        "gems_collected",
+        "gem_supply",
+        "hand",
+        "hand_counts",
+        "known_in_hands",
+        "voids",
+        "decree",
+        "trump",
+        "draw_pile_count",
+        "current_trick",
+        "lead_suit",
+        "must_follow",
+        "last_trick",
+        "decision",
+        "free_chat",
+        "reactions",
+    } <= set(view)
+    assert view["lead_suit"] == "doves" and view["to_act"] == [1]
+    assert view["current_trick"][0]["card"]["id"] == "doves-6"
+    assert ENGINE.view(state, 0)["prompt"] == "Waiting for {seat1} to play a card."
+
+
+def test_the_round_end_prompts_name_the_chooser_and_the_step() -> None:
+    state = make_state([], [], trick_no=11, phase="round_end", leader=1, tracker=3)
+    assert ENGINE.view(state, 0)["prompt"] == (
+        "Waiting for {seat1} to place the forest token for the team."
+    )
+    assert ENGINE.view(state, 1)["prompt"] == (
+        "Round 1 is over: choose the end of the path for a forest token."
+    )
+    empty = replace(state, forest_left=0, covered=(2, 2))
+    assert ENGINE.view(empty, 0)["prompt"] == "Waiting for {seat1} to start round 2."
+    assert ENGINE.view(empty, 1)["prompt"] == (
+        "Round 1 is over and no forest token can be placed: start round 2."
+    )
