@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games import fox_in_the_forest
 from app.games.protocol import Engine, Strategy
 
-_GAMES: tuple[tuple[Engine[Any], dict[str, Strategy]], ...] = ()
+_GAMES: tuple[tuple[Engine[Any], dict[str, Strategy]], ...] = ((fox_in_the_forest.ENGINE, {}),)
 
 REGISTRY: dict[str, Engine[Any]] = {engine.id: engine for engine, _ in _GAMES}
 STRATEGIES: dict[str, dict[str, Strategy]] = {engine.id: bots for engine, bots in _GAMES}
