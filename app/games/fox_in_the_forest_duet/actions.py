@@ -79,11 +79,11 @@ def parse(action: Any) -> tuple[str, Any]:
     # bool is an int in Python: refuse true/false where a seat number is due.
     if type(value) is not kind_of_value:
         raise IllegalAction(f"The field {name} has the wrong type.", MALFORMED)
-    _check_value(kind, name, value)
+    _check_value(name, value)
     return kind, value
 
 
-def _check_value(kind: str, name: str, value: Any) -> None:
+def _check_value(name: str, value: Any) -> None:
     if name == "card" and value not in DECK:
         raise IllegalAction("There is no such card.", MALFORMED)
     if name in ("seat", "toward", "end") and value not in (0, 1):

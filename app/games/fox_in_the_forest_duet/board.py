@@ -22,8 +22,8 @@ def first_open(state: State, end: int) -> int:
 
 def coverable(state: State, end: int) -> bool:
     """Ruling: the centre space is never covered, so an end whose next token would reach it
-    counts as having no token to place (with 4 tokens this needs a house board, but the data
-    may change)."""
+    counts as having no token to place. With 4 tokens it cannot happen; the check keeps the
+    rule right if the token count in data.py changes."""
     return first_open(state, end) != CENTRE
 
 
