@@ -67,7 +67,13 @@ def make_state(
 def _filler_tricks(won: tuple[int, int], decree: str) -> tuple[Trick, ...]:
     """Tricks already played this round; their cards do not matter to the rules tested."""
     return tuple(
-        Trick(seat, seat, (Play(seat, "x"), Play(1 - seat, "y")), ("x", "y"), decree)
+        Trick(
+            seat,
+            seat,
+            (Play(seat, "keys-4"), Play(1 - seat, "keys-2")),
+            ("keys-4", "keys-2"),
+            decree,
+        )
         for seat in (0, 1)
         for _ in range(won[seat])
     )
