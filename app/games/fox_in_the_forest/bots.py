@@ -1,0 +1,82 @@
+"""The `standard` bot: decides from the view and the legal actions only (never the state).
+
+Plan: aim for the Victorious band (7-9 tricks). While it still wants tricks it wins them as
+cheaply as it can; once it has enough it ducks with its lowest card. Goals are claimed at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.fox_in_the_forest.cards import Face
+from app.games.fox_in_the_forest.trick import trick_winner
+from app.games.protocol import Action
+
+WANTED_TRICKS = 8
+
+
+def standard(
+    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
+) -> Action:
+    claims = [a for a in legal if a["type"] == "claim"]
+    if claims:
+        return claims[0]
+    kinds = {a["type"] for a in legal}
+    if "play" in kinds:
+        return _play(view, [a for a in legal if a["type"] == "play"], seat)
+    cards = {c["id"]: c for c in view.get("hand", [])}
+    if kinds & {"discard", "give"}:
+        return min(legal, key=lambda a: _strength(view, cards[a["card"]]))
+    if "take" in kinds:
+        takes = [a for a in legal if a["type"] == "take"]
+        shown = {c["id"]: c for c in (view.get("decision") or {}).get("shown", [])}
+        return max(takes, key=lambda a: _strength(view, shown[a["card"]]))
+    if "dig" in kinds:
+        return {"type": "dig"} if _wants_trick(view, seat) else {"type": "keep_shovel"}
+    if "keep_decree" in kinds:
+        return {"type": "keep_decree"}
+    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+def _wants_trick(view: Mapping[str, Any], seat: int) -> bool:
+    return int(view["tricks_won"][seat]) < WANTED_TRICKS
+
+
+def _strength(view: Mapping[str, Any], card: Mapping[str, Any]) -> float:
+    """Rough value of keeping a card: rank, plus a bonus for trump."""
+    rank = card["rank"] if card["rank"] is not None else 5
+    return rank + (10 if card["suit"] is not None and card["suit"] == view["trump"] else 0)
+
+
+def _face(view: Mapping[str, Any], card: Mapping[str, Any]) -> Face:
+    if card["id"] == "mirror" and view["decree"] and view["decree"]["id"] != "mirror":
+        card = view["decree"]
+    return Face(card["suit"], card["rank"], card["ability"] or "", bool(card["special"]))
+
+
+def _play(view: Mapping[str, Any], plays: list[Action], seat: int) -> Action:
+    hand = {c["id"]: c for c in view["hand"]}
+    ranked = sorted(plays, key=lambda a: _strength(view, hand[a["card"]]))
+    lead = view["trick"]["lead"]
+    wants = _wants_trick(view, seat)
+    if lead is None:
+        return ranked[-1] if wants else ranked[0]
+    lead_card = lead["card"]
+    counted = lead["counts_as"]
+    lead_face = Face(
+        counted["suit"], counted["rank"], counted["ability"] or "", bool(lead_card["special"])
+    )
+    winners = [
+        a
+        for a in ranked
+        if trick_winner(lead_face, _face(view, hand[a["card"]]), view["trump"], 1 - seat) == seat
+    ]
+    if wants and winners:
+        return winners[0]
+    losers = [a for a in ranked if a not in winners]
+    return losers[0] if losers else ranked[0]
+
+
+STRATEGIES = {"standard": standard}
