@@ -138,6 +138,8 @@ class _Judge:
         try:
             after = _apply(self.state, action)
         except IllegalAction:
+            # The model should accept every listed action; if it ever did not, the bot must
+            # still answer rather than stall its seat, so such an action just ranks last.
             return -WIN
         return self._best_after(after, depth=0)
 

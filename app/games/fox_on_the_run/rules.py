@@ -213,8 +213,7 @@ def _ability_refusal(state: State, action: ParsedAction) -> str:
         return "Scarlett can swap only two revealed tiles next to her that nobody is on."
     if kind == "reveal":
         return "Zev can reveal only a face-down tile next to him."
-    if kind == "switch":
-        if not tile_at(state, mover(state).pos).revealed:
-            return "Raffles can switch only when the tile he stands on is face up."
-        return "Raffles can switch only with a revealed tile next to him that nobody is on."
-    return "You cannot do that now."
+    # Only Raffles' switch is left: Skip is always listed while an ability is due.
+    if not tile_at(state, mover(state).pos).revealed:
+        return "Raffles can switch only when the tile he stands on is face up."
+    return "Raffles can switch only with a revealed tile next to him that nobody is on."

@@ -11,6 +11,7 @@ from collections import Counter
 from app.games.fox_on_the_run import data, movement
 from app.games.fox_on_the_run.data import cell_name
 from app.games.fox_on_the_run.state import (
+    PHASE_ABILITY,
     PHASE_FOLLOW,
     PHASE_OVER,
     PHASE_PUSH,
@@ -149,7 +150,7 @@ def _your_prompt(state: State, who: Character, name: str) -> str:
     if state.phase == PHASE_PUSH:
         pushed = data.CHARACTER_WORDS[state.to_push[0]]
         return f"Push {pushed} to a revealed tile next to Napoleon."
-    if state.phase == "ability":
+    if state.phase == PHASE_ABILITY:
         return {
             data.PUFFER: "Rotate a revealed empty tile next to Puffer, or skip.",
             data.SCARLETT: "Swap two revealed empty tiles next to Scarlett, or skip.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.games.fox_on_the_run import ENGINE, data
-from app.games.fox_on_the_run.state import tile_at
+from app.games.fox_on_the_run.state import State, tile_at
 from app.games.protocol import ILLEGAL, IllegalAction
 
 from .helpers import (
@@ -36,7 +36,7 @@ def swap(a: str, b: str) -> dict[str, object]:
 # --------------------------------------------------------------------------- Puffer
 
 
-def puffer_ready() -> object:
+def puffer_ready() -> State:
     """Puffer on C3 after moving: C2 revealed and empty, D3 revealed but Scarlett is on it,
     D2 revealed but Indigo is on it, C4 face down, B2 the (empty) start tile."""
     return make_state(
@@ -83,7 +83,7 @@ def test_puffer_without_a_tile_to_rotate_ends_the_turn_at_once() -> None:
 # --------------------------------------------------------------------------- Scarlett
 
 
-def scarlett_ready() -> object:
+def scarlett_ready() -> State:
     return make_state(
         {"C2": "N", "D4": "E+S", "C3": "W"},
         {data.SCARLETT: "C3", data.PUFFER: "A5", data.ZEV: "D2"},
@@ -132,7 +132,7 @@ def test_scarlett_may_not_swap_a_face_down_or_occupied_tile() -> None:
 # --------------------------------------------------------------------------- Zev
 
 
-def zev_ready() -> object:
+def zev_ready() -> State:
     return make_state(
         {"C3": "N", "C2": "E", "B4": "?N+E"},
         {data.ZEV: "C3", data.PUFFER: "A5"},
@@ -188,7 +188,7 @@ def test_only_the_owner_may_use_an_ability() -> None:
 # --------------------------------------------------------------------------- Raffles
 
 
-def raffles_ready(own: str = "N") -> object:
+def raffles_ready(own: str = "N") -> State:
     return make_state(
         {"C3": own, "D3": "E", "C2": "S"},
         {data.RAFFLES: "C3", data.ZEV: "C3", data.PUFFER: "C2", data.NAPOLEON: "A5"},
@@ -227,3 +227,22 @@ def test_indigo_has_no_ability_after_moving() -> None:
     state = make_state({"D4": "N"}, {data.PUFFER: "A5", data.ZEV: "A5"})
     after, _ = play(state, step("W"))
     assert current_name(after) == data.PUFFER
+
+
+def test_zev_may_reveal_the_face_down_tile_a_neutral_still_stands_on() -> None:
+    state = make_state(
+        {"D2": "N"},
+        {data.ZEV: "D2", data.PUFFER: "A5", data.NAPOLEON: "A4"},
+        current=data.ZEV,
+        fox_neutral=data.RAFFLES,
+        phase="ability",
+    )
+    assert where(state, data.RAFFLES) == "E1" and not face_up(state, "E1")
+    after, _ = play(state, {"type": "reveal", "at": at("E1")})
+    assert face_up(after, "E1") and where(after, data.RAFFLES) == "E1"
+
+
+def test_raffles_may_switch_with_a_start_tile_which_then_lies_under_him() -> None:
+    after, _ = play(raffles_ready(), {"type": "switch", "with": at("B2")})
+    assert tile_at(after, cell("C3")).id == "start-guardians"
+    assert arrows_on(after, "B2") == ("N",)

@@ -12,16 +12,18 @@ from hypothesis import strategies as st
 
 from app.games.fox_on_the_run import ENGINE, data
 from app.games.fox_on_the_run.state import State, occupants
-from app.games.protocol import MALFORMED, NOT_YOUR_TURN, IllegalAction
+from app.games.protocol import MALFORMED, NOT_YOUR_TURN, IllegalAction, LogEntry
 
 from .helpers import at, make_state, play, seat, step
 
+History = list[tuple[State, tuple[LogEntry, ...]]]
 
-def random_match(players: int, neutrals: str, seed: int) -> list[tuple[State, tuple]]:
+
+def random_match(players: int, neutrals: str, seed: int) -> History:
     """States and logs of a whole match played with uniformly random legal actions."""
     chooser = random.Random(seed)
     state = ENGINE.setup(players, {"neutrals": neutrals}, seed)
-    history: list[tuple[State, tuple]] = [(state, ())]
+    history: History = [(state, ())]
     for _ in range(3000):
         if not ENGINE.to_act(state):
             return history

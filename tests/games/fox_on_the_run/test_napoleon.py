@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.games.fox_on_the_run import ENGINE, data
+from app.games.fox_on_the_run.state import State
 from app.games.protocol import ILLEGAL, IllegalAction
 
 from .helpers import (
@@ -27,7 +30,7 @@ def push(name: str) -> dict[str, object]:
     return {"type": "push", "to": at(name)}
 
 
-def napoleon(tiles: dict[str, str], places: dict[str, str], **kwargs: object) -> object:
+def napoleon(tiles: dict[str, str], places: dict[str, str], **kwargs: Any) -> State:
     base = {data.RAFFLES: "A4", data.PUFFER: "A5", data.ZEV: "A5"}
     return make_state(
         tiles, {**base, **places}, current=data.NAPOLEON, fox_neutral=GUARDIAN_NAPOLEON, **kwargs
@@ -150,6 +153,6 @@ def test_pushed_characters_ignore_the_arrows_where_they_land() -> None:
     assert where(after, data.SCARLETT) == "D3"  # D3's east arrow does not carry her on
 
 
-def _pushing_then(state: object, target: str) -> tuple[object, dict[str, object]]:
+def _pushing_then(state: State, target: str) -> tuple[State, dict[str, object]]:
     pushing, _ = play(state, step("N"))
     return pushing, push(target)
