@@ -27,7 +27,7 @@ from app.games.fox_on_the_run.state import (
     character,
     hidden_tile_count,
 )
-from app.games.protocol import Action, IllegalAction
+from app.games.protocol import Action, IllegalAction, Strategy
 from app.games.rng import below, pick
 
 WIN = 1000.0
@@ -197,4 +197,4 @@ def _distance(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-STRATEGIES = {"standard": standard}
+STRATEGIES: dict[str, Strategy] = {"standard": standard}
