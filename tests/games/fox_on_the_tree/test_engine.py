@@ -144,6 +144,7 @@ def play(seed: int, players: int) -> tuple[State, int]:
     state = ENGINE.setup(players, {}, seed)
     steps = 0
     while ENGINE.to_act(state):
+        assert steps < 2000, "the match does not end"
         seat = ENGINE.to_act(state)[0]
         state = ENGINE.apply(state, seat, pick(chooser, ENGINE.legal_actions(state, seat))).state
         steps += 1
@@ -183,7 +184,9 @@ def invariants_hold(state: State) -> None:
 def test_random_matches_keep_the_board_consistent(seed: int, players: int) -> None:
     chooser = random.Random(seed)
     state = ENGINE.setup(players, {}, seed)
-    while ENGINE.to_act(state):
+    for _ in range(2000):
+        if not ENGINE.to_act(state):
+            break
         invariants_hold(state)
         seat = pick(chooser, ENGINE.to_act(state))
         state = ENGINE.apply(state, seat, pick(chooser, ENGINE.legal_actions(state, seat))).state
