@@ -5,12 +5,16 @@ All functions are pure queries on a State; rules.py turns their answers into new
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.games.fox_on_the_tree.data import (
     BANANA,
     FARM,
-    PREDATOR,
+    FARM_ANIMALS,
+    PREDATORS,
     SWAMP,
     TEAM_LIMIT,
+    course,
     team_of,
 )
 from app.games.fox_on_the_tree.state import (
@@ -18,7 +22,6 @@ from app.games.fox_on_the_tree.state import (
     animals_on,
     final_of,
     is_on_tile,
-    on_board,
     position,
     step_of,
     team_on,
@@ -78,12 +81,9 @@ def _row_ahead(state: State, first: int, step: int) -> tuple[int, ...]:
 
 
 def _has_room(state: State, animal: str, tile: int) -> bool:
+    if state.positions.count(tile) < TEAM_LIMIT:  # fast path: fewer animals than the limit
+        return True
     return len(team_on(state, tile, team_of(animal))) < TEAM_LIMIT
-
-
-def movable(state: State) -> tuple[str, ...]:
-    """Animals that have at least one move, in ANIMALS order."""
-    return tuple(animal for animal in on_board(state) if destinations(state, animal))
 
 
 def rescuable(state: State) -> tuple[int, ...]:
@@ -109,25 +109,26 @@ def slide(state: State, animal: str, landing: int) -> tuple[int, tuple[int, ...]
     return tile, tuple(used)
 
 
-def conflict_loser(state: State, tile: int) -> str | None:
+def conflict_loser(state: State, tile: int, positions: Sequence[int] = ()) -> str | None:
     """The animal that loses the conflict on `tile`, or None when the tile holds one team.
 
     1 vs 1: the farm animal wins only with another farm animal on the tile behind it (in the
     farm animals' direction of travel). 1 vs many: the lone animal loses. A move brings one
     animal onto a single-team tile, so "many vs many" cannot arise: nobody loses then.
+    `positions` may stand in for the state's (a bot's "what if" without building a state).
     """
-    farm, predators = team_on(state, tile, FARM), team_on(state, tile, PREDATOR)
+    at = positions or state.positions
+    farm = [x for x, p in zip(FARM_ANIMALS, at[: len(FARM_ANIMALS)], strict=True) if p == tile]
+    predators = [x for x, p in zip(PREDATORS, at[len(FARM_ANIMALS) :], strict=True) if p == tile]
     if not farm or not predators:
         return None
     if len(farm) == 1 and len(predators) == 1:
-        return predators[0] if _supported(state, farm[0], tile) else farm[0]
+        behind = tile - course(state.phase, FARM_ANIMALS[0]).step
+        # Off-board animals sit at -1: the tile "behind" the Farm must not find them.
+        supported = is_on_tile(behind) and behind in at[: len(FARM_ANIMALS)]
+        return predators[0] if supported else farm[0]
     if len(farm) == 1:
         return farm[0]
     if len(predators) == 1:
         return predators[0]
     return None
-
-
-def _supported(state: State, farm_animal: str, tile: int) -> bool:
-    behind = tile - step_of(state, farm_animal)
-    return is_on_tile(behind) and bool(team_on(state, behind, FARM))

@@ -23,7 +23,7 @@ from app.games.fox_on_the_tree.data import (
     TRACK_SIZE,
     course,
 )
-from app.games.fox_on_the_tree.moves import destinations, movable, rescuable, slide
+from app.games.fox_on_the_tree.moves import destinations, rescuable, slide
 from app.games.fox_on_the_tree.refusals import explain
 from app.games.fox_on_the_tree.state import (
     AFTER_TOKEN,
@@ -32,6 +32,7 @@ from app.games.fox_on_the_tree.state import (
     TURN,
     State,
     animals_on,
+    on_board,
     position,
     start_of,
     with_position,
@@ -111,7 +112,7 @@ def _rescues(state: State) -> tuple[Command, ...]:
 def _moves(state: State) -> tuple[Command, ...]:
     return tuple(
         Command(a.MOVE, animal, tile)
-        for animal in movable(state)
+        for animal in on_board(state)
         for tile in destinations(state, animal)
     )
 
@@ -125,6 +126,11 @@ def apply(state: State, seat: int, action: object) -> Transition[State]:
     command = a.parse(action)
     if command not in legal_commands(state, seat):
         raise IllegalAction(explain(state, seat, command))
+    return perform(state, seat, command)
+
+
+def perform(state: State, seat: int, command: Command) -> Transition[State]:
+    """Carry out a command already known to be legal (apply checks; bots' lookahead trusts)."""
     new_state, log = HANDLERS[command.type](state, seat, command)
     return Transition(new_state, log)
 
