@@ -12,7 +12,8 @@ from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     ANIMALS,
-    FARM,
+    CARDS,
+    COURSES,
     LAIR_TILE,
     OFF_BOARD,
     PHASES,
@@ -20,7 +21,6 @@ from app.games.fox_on_the_tree.data import (
     TILE_COUNT,
     TILE_NAMES,
     Card,
-    course,
     team_of,
 )
 from app.games.fox_on_the_tree.moves import is_stuck
@@ -54,6 +54,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "animals": [_animal(state, animal) for animal in ANIMALS],
         "track": [_ring(state, phase) for phase in PHASES],
         "seats": [_seat(state, seat) for seat in range(state.players)],
+        "cards_undealt": len(CARDS) - state.players,
         "escape_question": _question(state),
         "your_card": _card(card_of(state, viewer)) if viewer is not None else None,
         "your_points": score_of(state, viewer) if viewer is not None else None,
@@ -73,10 +74,10 @@ def _to_act(state: State) -> list[int]:
 
 
 def _teams(state: State) -> dict[str, Any]:
+    """Where each team starts, where it heads and which way it walks in this phase."""
     result: dict[str, Any] = {}
     for team in TEAMS:
-        lead = ANIMALS[0] if team == FARM else ANIMALS[-1]
-        path = course(state.phase, lead)
+        path = COURSES[(state.phase, team)]
         result[team] = {"start": path.start, "final": path.final, "direction": path.step}
     return result
 

@@ -187,3 +187,26 @@ def test_escape_at_the_start_of_a_turn_sends_an_animal_on_a_path_tile_home() -> 
     after = act(state, 0, {"type": "play_escape", "animal": "wolf"})
     assert where(after, "wolf") == 9 and "escape" not in after.held[0]
     assert after.stage == "after_token" and after.active == 0
+
+
+def test_in_phase_two_a_farm_animal_still_in_the_lair_is_never_supported() -> None:
+    # Phase 2: the cow starts in the Lair; nothing lies behind it, so the lone bear arriving
+    # wins, and the cow, on its starting tile, cannot be saved.
+    state = make_state(phase=2, at={"cow": 9, "bear": 8, "pig": 5})
+    after = move(state, "bear", 9)
+    assert after.stage == TURN
+    assert after.track[1][0] == "cow" and after.track[1][7] == "bear"
+
+
+def test_escape_at_the_start_of_a_turn_uses_the_phase_two_starting_tiles() -> None:
+    state = make_state(phase=2, at={"cow": 4, "wolf": 6})
+    after = act(state, 0, {"type": "play_escape", "animal": "cow"})
+    assert where(after, "cow") == 9
+    after = act(state, 0, {"type": "play_escape", "animal": "wolf"})
+    assert where(after, "wolf") == 0
+
+
+def test_escape_takes_an_animal_out_of_a_swamp_and_the_swamp_stays() -> None:
+    state = make_state(at={"cow": 5, "wolf": 8}, tokens={5: "swamp"})
+    after = act(state, 0, {"type": "play_escape", "animal": "cow"})
+    assert where(after, "cow") == 0 and after.tile_tokens[5] == "swamp"

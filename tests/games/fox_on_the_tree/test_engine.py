@@ -192,3 +192,42 @@ def test_random_matches_keep_the_board_consistent(seed: int, players: int) -> No
         state = ENGINE.apply(state, seat, pick(chooser, ENGINE.legal_actions(state, seat))).state
     invariants_hold(state)
     assert ENGINE.outcome(state) is not None
+
+
+def test_the_view_draws_the_whole_table() -> None:
+    state = make_state(
+        at={"cow": 3, "wolf": 3, "pig": 0}, tokens={3: "swamp", 5: "banana"}, cards=(7, 2, 9)
+    )
+    view = ENGINE.view(state, 1)
+    assert [tile["index"] for tile in view["tiles"]] == list(range(10))
+    assert view["tiles"][3] == {
+        "index": 3,
+        "name": "Path tile 3",
+        "kind": "path",
+        "token": "swamp",
+        "animals": ["cow", "wolf"],
+    }
+    assert view["tiles"][0]["kind"] == "farm" and view["tiles"][9]["kind"] == "lair"
+    cow = view["animals"][0]
+    assert cow["animal"] == "cow" and cow["status"] == "on_board" and cow["stuck"] is True
+    assert view["seats"][0] == {
+        "seat": 0,
+        "tokens": ["banana", "swamp", "escape"],
+        "tokens_left": 3,
+    }
+    assert view["your_card"] == {
+        "id": "card-2",
+        "farm": "pig",
+        "predator": "wolf",
+        "disliked": "chicken",
+    }
+    assert view["cards_undealt"] == 13 and view["cards"] is None
+    assert len(view["track"]) == 2 and all(len(ring) == 8 for ring in view["track"])
+    assert view["phase"] == 1 and view["active"] == 0 and view["to_act"] == [0]
+
+
+def test_log_lines_name_players_by_placeholder() -> None:
+    state = make_state(at={"cow": 0, "wolf": 9}, active=1, tokens={2: "banana"})
+    log = ENGINE.apply(state, 1, {"type": "move", "animal": "cow", "to": 1}).log
+    assert log[0].text == "{seat1} moves the Cow from the Farm to Path tile 1."
+    assert log[0].audience is None and log[0].data["event"] == "move"
