@@ -69,6 +69,8 @@ def prompt(state: OhFoxState, viewer: int | None) -> str:
         if not state.masked and viewer == predator_seat(state):
             extra = " (you may also place the other players' pawns as a memory aid)"
         return f"Turn {turn} of {TURNS}: choose an action card and its direction{extra}."
+    if viewer is not None:
+        return f"Turn {turn} of {TURNS}: your card is chosen; waiting for {_names(list(waiting))}."
     return f"Turn {turn} of {TURNS}: waiting for {_names(list(waiting))} to choose."
 
 
