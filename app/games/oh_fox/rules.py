@@ -24,6 +24,7 @@ from app.games.oh_fox.state import (
     Play,
     current_turn,
     hand_counts,
+    next_guess_seat,
     predator_seat,
     shown_prey,
     to_act,
@@ -66,11 +67,6 @@ def _legal_marks(state: OhFoxState, seat: int) -> list[dict[str, Any]]:
         if state.marks[other] is not None:
             actions.append({"type": "unmark", "seat": other})
     return actions
-
-
-def next_guess_seat(state: OhFoxState) -> int:
-    predator = predator_seat(state)
-    return next(s for s in range(state.players) if s != predator and state.guesses[s] is None)
 
 
 def _legal_guesses(state: OhFoxState) -> list[dict[str, Any]]:

@@ -97,7 +97,9 @@ class SeatScore:
 
     @property
     def total(self) -> int:
-        return self.hearts - self.broken_hearts
+        # Each broken heart makes you discard a heart token; you cannot discard more than
+        # you have, so a score never goes below 0.
+        return max(0, self.hearts - self.broken_hearts)
 
 
 def seat_scores(

@@ -111,6 +111,12 @@ def predator_is_public(state: OhFoxState) -> bool:
     return not state.masked or state.phase != PROGRAM
 
 
+def next_guess_seat(state: OhFoxState) -> int:
+    """The predator guesses the other players in seat order."""
+    predator = predator_seat(state)
+    return next(s for s in range(state.players) if s != predator and state.guesses[s] is None)
+
+
 def to_act(state: OhFoxState) -> tuple[int, ...]:
     if state.phase == PROGRAM:
         return tuple(s for s in range(state.players) if state.pending[s] is None)

@@ -26,6 +26,7 @@ from app.games.oh_fox.state import (
     hand_counts,
     home_space,
     is_predator_animal,
+    next_guess_seat,
     predator_is_public,
     predator_seat,
     to_act,
@@ -60,7 +61,7 @@ def prompt(state: OhFoxState, viewer: int | None) -> str:
     if state.phase == GUESS:
         predator = predator_seat(state)
         if viewer == predator:
-            return "Guess the identity of each other player, one player at a time."
+            return f"Guess which prey animal {{seat{next_guess_seat(state)}}} is."
         return f"Waiting for {{seat{predator}}}, the predator, to guess everyone's identity."
     turn = current_turn(state)
     waiting = to_act(state)

@@ -107,7 +107,8 @@ def test_prey_lose_a_heart_per_broken_heart() -> None:
     squirrel = _scores(state)[0]
     # Attacked every turn from turn 2 to 8 (the fox stands on it), home at the end.
     assert (squirrel["attacked"], squirrel["broken_hearts"], squirrel["home"]) == (7, 7, 1)
-    assert squirrel["total"] == 1 - 7
+    assert squirrel["hearts"] == 1
+    assert squirrel["total"] == 0  # never below 0: you cannot discard more hearts than you have
 
 
 def _scores(state: object) -> list[dict[str, int]]:

@@ -115,6 +115,7 @@ def test_after_turn_eight_the_predator_guesses_in_seat_order() -> None:
         {"type": "guess", "seat": 0, "animal": a} for a in ("rabbit", "squirrel", "toad")
     ]
     assert ENGINE.view(state, 0)["prompt"].startswith("Waiting for {seat1}")
+    assert ENGINE.view(state, 1)["prompt"] == "Guess which prey animal {seat0} is."
     refusal = _refusal(state, 1, {"type": "guess", "seat": 2, "animal": "rabbit"})
     assert refusal.code == ILLEGAL
     state = ENGINE.apply(state, 1, {"type": "guess", "seat": 0, "animal": "toad"}).state
