@@ -1,0 +1,179 @@
+"""The `standard` bot: decides from its view and the legal actions only, never the state.
+
+Prey plan greedily towards uneaten food of their diet, eat with stops, keep away from where the
+predator may stand, and make sure they can get home by turn 8. The predator heads for the
+spaces where the prey may stand (every prey animal still possible for them), and guesses each
+identity from where the player stopped: a prey stops on its own food.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.games.oh_fox.board import ALL_SPACES, Space, food_at, parse_space
+from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
+from app.games.oh_fox.reckoning import track, unit_steps
+from app.games.oh_fox.state import Play
+from app.games.protocol import Action
+
+EATING_CARDS = ("stop", "move_stop")
+
+
+# ----------------------------------------------------------------------------- reading the view
+
+
+def _space(text: str) -> Space:
+    space = parse_space(text)
+    if space is None:
+        raise ValueError(f"not a space: {text!r}")
+    return space
+
+
+def _distance(a: Space, b: Space) -> int:
+    """Moves needed on the wrap-around board, ignoring tunnels and abilities."""
+    rows, cols = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return min(rows, ROWS - rows) + min(cols, COLS - cols)
+
+
+def _row(seat_view: Mapping[str, Any]) -> list[Play]:
+    return [Play(p["card"], p["direction"]) for p in seat_view["row"]]
+
+
+def _play(action: Action) -> Play:
+    return Play(str(action["card"]), action.get("direction"))
+
+
+def _possible_spaces(seat_view: Mapping[str, Any], animals: Sequence[str]) -> list[Space]:
+    """Where a player stands now for each animal it may be (one entry per animal)."""
+    home = _space(seat_view["home"])
+    return [track(animal, _row(seat_view), home)[-1] for animal in animals]
+
+
+def _animals(view: Mapping[str, Any], kind: str) -> list[str]:
+    return [card["animal"] for card in view["animals"] if card["kind"] == kind]
+
+
+def _eaten(animal: str, row: Sequence[Play], home: Space) -> set[Space]:
+    """The spaces where a prey playing `row` as `animal` has eaten."""
+    spaces = track(animal, row, home)
+    return {
+        spaces[turn + 1]
+        for turn, play in enumerate(row)
+        if play.card in EATING_CARDS and food_at(spaces[turn + 1]) == DIETS.get(animal)
+    }
+
+
+def _end_of(animal: str, play: Play, here: Space) -> tuple[Space, list[Space]]:
+    """Where `play` takes `animal` from `here`, and every space it touches on the way."""
+    steps = unit_steps(animal, play, here)
+    touched = [space for _, space in steps] or [here]
+    return touched[-1], touched
+
+
+# ----------------------------------------------------------------------------- prey
+
+
+def _predator_spaces(view: Mapping[str, Any]) -> list[Space]:
+    predator = view["predator_seat"]
+    if predator is None:
+        return []  # Masked Predator: any player might be it, so fear nobody in particular
+    return _possible_spaces(view["seats"][predator], _animals(view, "predator"))
+
+
+def _prey_value(view: Mapping[str, Any], play: Play, rng: random.Random) -> float:
+    me = view["you"]
+    animal, diet = me["animal"], me["diet"]
+    home = _space(view["seats"][me["seat"]]["home"])
+    here = _space(me["track"][-1])
+    eaten = _eaten(animal, _row(view["seats"][me["seat"]]), home)
+    end, touched = _end_of(animal, play, here)
+    turns_after = TURNS - view["turn"]
+    value = rng.random() * 0.1
+    eats = play.card in EATING_CARDS and food_at(end) == diet and end not in eaten
+    if eats:
+        value += 5.0
+        eaten = eaten | {end}
+    elif play.card == "stop":
+        value -= 1.5  # stops are how prey eat: do not waste them
+    elif play.card == "move_stop":
+        value -= 0.7
+    if play.card == "trigger":
+        value -= 0.3  # a late first trigger wins ties
+    food = [s for s in ALL_SPACES if food_at(s) == diet and s not in eaten]
+    if food and turns_after > 0:
+        value -= 0.8 * min(_distance(end, s) for s in food)
+    value += _homeward(end, home, turns_after)
+    value -= _danger(touched, _predator_spaces(view))
+    return value
+
+
+def _homeward(end: Space, home: Space, turns_after: int) -> float:
+    """Reward being home after turn 8; punish drifting too far to make it back in time."""
+    if turns_after == 0:
+        return 3.0 if end == home else 0.0
+    slack = turns_after - _distance(end, home)
+    return -4.0 if slack < 0 else (-1.0 if slack == 0 and turns_after <= 2 else 0.0)
+
+
+def _danger(touched: Sequence[Space], predator: Sequence[Space]) -> float:
+    if not predator:
+        return 0.0
+    share = 1.0 / len(predator)
+    risk = sum(share for space in predator if space in touched)
+    near = sum(share for space in predator if _distance(space, touched[-1]) == 1)
+    return 3.0 * risk + 1.0 * near
+
+
+# ----------------------------------------------------------------------------- predator
+
+
+def _prey_spaces(view: Mapping[str, Any]) -> list[list[Space]]:
+    me = view["you"]["seat"]
+    prey = _animals(view, "prey")
+    return [_possible_spaces(seat, prey) for seat in view["seats"] if seat["seat"] != me]
+
+
+def _predator_value(view: Mapping[str, Any], play: Play, rng: random.Random) -> float:
+    me = view["you"]
+    end, touched = _end_of(me["animal"], play, _space(me["track"][-1]))
+    value = rng.random() * 0.1
+    for spaces in _prey_spaces(view):
+        share = 1.0 / len(spaces)
+        value += 3.0 * sum(share for space in spaces if space in touched)
+        value -= 0.5 * min(_distance(end, space) for space in spaces)
+    if play.card == "trigger":
+        value -= 0.3
+    return value
+
+
+def _guess(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    """The animal whose food this player stopped on most often."""
+    seat_view = view["seats"][legal[0]["seat"]]
+    home = _space(seat_view["home"])
+    row = _row(seat_view)
+
+    def evidence(action: Action) -> float:
+        return len(_eaten(str(action["animal"]), row, home)) + rng.random() * 0.1
+
+    return max(legal, key=evidence)
+
+
+# ----------------------------------------------------------------------------- the strategy
+
+
+def standard(
+    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
+) -> Action:
+    guesses = [a for a in legal if a["type"] == "guess"]
+    if guesses:
+        return _guess(view, guesses, rng)
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return legal[0]
+    score = _predator_value if view["you"]["role"] == "predator" else _prey_value
+    return max(plays, key=lambda action: score(view, _play(action), rng))
+
+
+STRATEGIES = {"standard": standard}

@@ -1,0 +1,59 @@
+"""The standard bot plays from its view and beats a uniformly random player."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.games.oh_fox import ENGINE
+from app.games.oh_fox.bots import STRATEGIES, standard
+from app.games.rng import pick
+from tests.games.oh_fox.helpers import make_state
+
+GAMES = 100
+
+
+def _play(players: int, bot_seats: set[int], seed: int) -> Any:
+    state = ENGINE.setup(players, ENGINE.check_options({}, players), seed)
+    rng = random.Random(seed)
+    while ENGINE.to_act(state):
+        seat = pick(rng, ENGINE.to_act(state))
+        legal = ENGINE.legal_actions(state, seat)
+        if seat in bot_seats:
+            action = standard(ENGINE.view(state, seat), legal, seat, rng)
+            assert action in legal
+        else:
+            action = pick(rng, legal)
+        state = ENGINE.apply(state, seat, action).state
+    return ENGINE.outcome(state)
+
+
+def test_the_standard_bot_beats_a_random_player() -> None:
+    bot_wins = random_wins = 0
+    for game in range(GAMES):
+        bot = game % 2
+        outcome = _play(2, {bot}, 1000 + game)
+        bot_wins += bot in outcome.winners
+        random_wins += (1 - bot) in outcome.winners
+    assert bot_wins >= 2 * random_wins, (bot_wins, random_wins)
+    assert bot_wins >= 0.6 * GAMES, (bot_wins, random_wins)
+
+
+def test_the_bot_eats_with_a_stop_on_its_food() -> None:
+    # The squirrel stands on r0c0 (nuts) and has not eaten there yet.
+    state = make_state(("squirrel", "fox"), ("1W", "X"))
+    action = standard(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), 0, random.Random(1))
+    assert action in ({"type": "play", "card": "stop"},)
+
+
+def test_the_bot_guesses_from_where_a_player_stopped() -> None:
+    # Seat 0 stopped on nuts three times: r0c0, r1c1 (move-stop) and r2c3.
+    rows = ("1W X 1S ME 1S 2E X 1N", "X X X 1N 1N 1N 1N 2N")
+    state = make_state(("squirrel", "fox"), rows, animals=("rabbit", "sparrow", "owl"))
+    action = standard(ENGINE.view(state, 1), ENGINE.legal_actions(state, 1), 1, random.Random(2))
+    assert action == {"type": "guess", "seat": 0, "animal": "squirrel"}
+
+
+def test_strategies_are_exposed_by_name() -> None:
+    assert list(STRATEGIES) == ["standard"]
+    assert STRATEGIES["standard"] is standard
