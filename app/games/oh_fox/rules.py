@@ -238,7 +238,7 @@ def _apply_mark(
         if space is None:
             raise IllegalAction('"space" must be a board space such as "r1c2".', MALFORMED)
     if state.marks[target] == space:
-        raise IllegalAction("That pawn is already there.")
+        raise IllegalAction("That pawn is already where you want it.")
     marks = tuple(space if s == target else m for s, m in enumerate(state.marks))
     where = "off the board" if space is None else f"on {space_id(space)}"
     entry = LogEntry(

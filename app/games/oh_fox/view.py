@@ -106,6 +106,8 @@ def _you_view(state: OhFoxState, seat: int) -> dict[str, Any]:
     animal = state.identities[seat]
     pending = state.pending[seat]
     counts = hand_counts(state, seat)
+    if pending is not None:
+        counts[pending.card] -= 1  # the owner knows its chosen card has left its hand
     return {
         "seat": seat,
         "colour": colour_of(seat),

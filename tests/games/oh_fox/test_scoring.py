@@ -186,3 +186,40 @@ def test_a_tie_broken_at_the_table_end_to_end() -> None:
     assert outcome is not None
     assert outcome.scores == (1.0, 1.0, 1.0)  # the fox guessed right: 1 heart
     assert (outcome.winners, outcome.reason) == ((0,), "tie_break_predator")
+
+
+def test_tie_break_3_end_to_end_the_prey_attacked_least_wins() -> None:
+    """Squirrel: nuts 1 + home 1 + Stroller 1 - 1 broken heart = 2 (attacked once, turn 4);
+    rabbit: home 1 + Stroller 1 = 2 (never attacked); the fox: 1 attack and a wrong guess = 1.
+    No prey played a trigger card and the predator is not in the tie."""
+    squirrel = "1S X 1N 2N 2S 1E 1W X"
+    rabbit = "1N X 1S 2N 2S 1E 1W X"
+    fox = "2E X X X 2W TN TN MS"
+    state = finished(
+        ("fox", "squirrel", "rabbit"),
+        (fox, squirrel, rabbit),
+        guesses=(None, "rabbit", "squirrel"),
+        objectives=("stroller",),
+    )
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == (1.0, 2.0, 2.0)
+    assert [s["attacked"] for s in outcome.detail["scores"]] == [0, 1, 0]
+    assert (outcome.winners, outcome.reason) == ((2,), "tie_break_fewest_attacks")
+
+
+def test_tie_break_4_end_to_end_a_shared_win() -> None:
+    """Both prey: home 1 + Stroller 1 = 2, never attacked, no trigger; the fox: Stroller = 1."""
+    squirrel = "1S 1N X 2N 2S 1E 1W X"
+    rabbit = "1N X 1S 2N 2S 1E 1W X"
+    fox = "X X X 1E 1W 1E 1W MN"
+    state = finished(
+        ("fox", "squirrel", "rabbit"),
+        (fox, squirrel, rabbit),
+        guesses=(None, "rabbit", "squirrel"),
+        objectives=("stroller",),
+    )
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    assert outcome.scores == (1.0, 2.0, 2.0)
+    assert (outcome.winners, outcome.reason) == ((1, 2), "shared_tie")

@@ -45,6 +45,7 @@ def test_a_choice_stays_secret_until_everyone_has_chosen() -> None:
         assert view["seats"][1]["hand"]["double"] == 3  # the hand does not give it away
         assert view["seats"][1]["row"] == []
     assert ENGINE.view(state, 1)["you"]["choice"] == {"card": "double", "direction": "north"}
+    assert ENGINE.view(state, 1)["you"]["hand"].count("double") == 2
     assert ENGINE.view(state, 0)["you"]["choice"] is None
 
 
