@@ -194,6 +194,25 @@ class _Tally:
         self.eaten.extend(set() for _ in range(self.players))
 
 
+def _attacks_in_step(
+    moves: Sequence[Move], predator: int, already: set[int], tally: _Tally
+) -> tuple[Attack, ...]:
+    """The predator's attacks in one step; `already` holds the prey it cannot attack again
+    this turn (attacked earlier, or immune) and grows with every attack."""
+    found: list[Attack] = []
+    for prey in moves:
+        if prey.seat == predator or prey.seat in already:
+            continue
+        attack = _meets(moves[predator], prey)
+        if attack is not None:
+            already.add(prey.seat)
+            tally.attacked[prey.seat] += 1
+            tally.attacks_made += 1
+            tally.broken[prey.seat] += 1
+            found.append(attack)
+    return tuple(found)
+
+
 # ----------------------------------------------------------------------------- the reckoning
 
 
@@ -217,19 +236,8 @@ def _execute_turn(
     attacks: list[tuple[Attack, ...]] = []
     for k in range(step_count):
         moves = _moves_at(plans, starts, k)
-        found: list[Attack] = []
-        for prey in moves:
-            if prey.seat == predator or prey.seat in already:
-                continue
-            attack = _meets(moves[predator], prey)
-            if attack is not None:
-                already.add(prey.seat)
-                tally.attacked[prey.seat] += 1
-                tally.attacks_made += 1
-                tally.broken[prey.seat] += 1
-                found.append(attack)
         steps.append(tuple(moves))
-        attacks.append(tuple(found))
+        attacks.append(_attacks_in_step(moves, predator, already, tally))
     ends = tuple(move.end for move in steps[-1])
     eats = _eat(identities, plays, ends, tally)
     heals = _heal(identities, ends, tally)
