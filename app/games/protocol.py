@@ -170,19 +170,40 @@ OptionSpec = Choice | Flag | Integer | Subset
 
 
 class Engine(Protocol[S]):
-    """What every game module exposes as `ENGINE`."""
+    """What every game module exposes as `ENGINE`.
 
-    id: str
-    title: str
-    pitch: str
-    """One line that makes someone want to play, for the game picker."""
-    version: int
-    """Bumped whenever the state shape or the rules change."""
-    seats: range
-    """Allowed player counts, e.g. range(2, 3) for exactly two."""
-    options: tuple[OptionSpec, ...]
-    free_chat: bool
-    """False where the rules forbid table talk (Duet): only preset reactions are offered."""
+    The metadata are read-only properties so that plain class attributes of narrower types
+    (a tuple of only `Choice` options, say) satisfy the protocol.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def pitch(self) -> str:
+        """One line that makes someone want to play, for the game picker."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """Bumped whenever the state shape or the rules change."""
+        ...
+
+    @property
+    def seats(self) -> range:
+        """Allowed player counts, e.g. range(2, 3) for exactly two."""
+        ...
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]: ...
+
+    @property
+    def free_chat(self) -> bool:
+        """False where the rules forbid table talk (Duet): only preset reactions are offered."""
+        ...
 
     def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
         """Normalised options (defaults filled in), or BadOptions for a bad combination."""

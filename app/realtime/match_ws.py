@@ -25,7 +25,6 @@ from app.ratelimit import RateLimiter
 
 router = APIRouter()
 HELLO_SECONDS = 10.0
-FRAMES_PER_MINUTE = 600
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
 
@@ -46,7 +45,7 @@ class MatchSocket:
         self.seat: int | None = None
         self.sent_version = -1
         self._send_lock = asyncio.Lock()
-        self._flood = RateLimiter(FRAMES_PER_MINUTE, burst=60)
+        self._flood = RateLimiter(context.settings.rate_per_minute)
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:
@@ -56,13 +55,20 @@ class MatchSocket:
         await self.send({"type": "error", "code": code, "message": message, "id": frame_id})
 
     async def push(self, version: int | None, force: bool = False) -> None:
+        """Send the current envelope; `force` resends an unchanged version (presence)."""
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id, version)
-        if loaded.version <= self.sent_version and not force:
+        if loaded.version < self.sent_version or (
+            loaded.version == self.sent_version and not force
+        ):
             return
-        self.sent_version = max(self.sent_version, loaded.version)
         body = envelope(loaded, self.seat, await presence(self.context, self.match_id))
-        await self.send({"type": "envelope", **body})
+        async with self._send_lock:
+            # Two pushes may race; the older one must not overtake: versions only increase.
+            if loaded.version < self.sent_version:
+                return
+            self.sent_version = loaded.version
+            await self.socket.send_text(json.dumps({"type": "envelope", **body}))
 
     async def read_frame(self, timeout: float | None = None) -> dict[str, Any]:
         text = await asyncio.wait_for(self.socket.receive_text(), timeout)

@@ -51,8 +51,9 @@ def _playouts(engine_id: str) -> list[c.Playout]:
 
 
 def _deep(engine: Engine[Any]) -> list[c.Playout]:
-    """The playouts that get the expensive per-state checks, spread over option sets."""
-    return _playouts(engine.id)[:DEEP]
+    """The playouts that get the expensive per-state checks: at least one per option set
+    (playouts cycle through the option sets in order)."""
+    return _playouts(engine.id)[: max(DEEP, len(c.option_sets(engine)))]
 
 
 def test_metadata_and_options(engine: Engine[Any]) -> None:

@@ -82,6 +82,15 @@ class MatchSocket:
             await self.receive()
         return self.envelope
 
+    async def act(self, action: Any, version: int, frame_id: str) -> dict[str, Any]:
+        """Send an action and wait for its envelope; a refusal fails loudly."""
+        await self.send({"type": "act", "action": action, "version": version, "id": frame_id})
+        while self.envelope.get("version", -1) <= version:
+            frame = await self.receive()
+            if frame["type"] == "error" and frame.get("id") == frame_id:
+                raise AssertionError(f"action {action} at version {version} refused: {frame}")
+        return self.envelope
+
     async def send(self, frame: dict[str, Any]) -> None:
         await self.connection.send(json.dumps(frame))
 

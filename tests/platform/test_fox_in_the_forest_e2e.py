@@ -71,14 +71,8 @@ async def _play_ws(ws_bases: list[str], players: list[ApiClient], match_id: str)
             if views[0]["status"] != "active":
                 return views[0]
             seat = views[0]["to_act"][0]
-            await sockets[seat].send(
-                {
-                    "type": "act",
-                    "action": rng.choice(views[seat]["legal_actions"]),
-                    "version": version,
-                    "id": f"w{version}",
-                }
-            )
+            action = rng.choice(views[seat]["legal_actions"])
+            await sockets[seat].act(action, version, f"w{version}")
             await sockets[1 - seat].until_version(version + 1)
         raise AssertionError("the match did not end")
     finally:
