@@ -30,5 +30,7 @@ class AppContext:
     metrics: Metrics = field(default_factory=Metrics)
     matches: MatchCache = field(default_factory=MatchCache)
     locks: MatchLocks = field(default_factory=MatchLocks)
+    # Chat is slower than moves: a separate, stricter bucket per player.
+    chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     bots: BotRunner = field(init=False)

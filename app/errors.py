@@ -33,6 +33,7 @@ STATUS_BY_CODE = {
     "action/illegal": 422,
     "action/malformed": 422,
     "lobby/bad_options": 422,
+    "chat/not_allowed": 422,
     "rate/limited": 429,
 }
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from app.accounts.router import router as players_router
@@ -16,6 +14,7 @@ from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
 from app.bots.runner import BotRunner
 from app.catalogue.router import router as games_router
+from app.chat.router import router as chat_router
 from app.config import Settings, get_settings
 from app.context import AppContext
 from app.db import Database
@@ -24,13 +23,13 @@ from app.lobby.router import router as lobby_router
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.ops.router import router as ops_router
+from app.pages import FRONTEND
+from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
-
-FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 
 DESCRIPTION = """The Foxden API: guest players, lobbies, matches of five fox games, live
 updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -72,24 +71,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Foxden", version="1.0", description=DESCRIPTION, lifespan=lifespan)
     install_error_handlers(app)
-    for router in (
+    routers = (
         players_router,
         games_router,
         lobby_router,
         matches_router,
+        chat_router,
         admin_router,
         ops_router,
         match_ws_router,
         lobby_ws_router,
-    ):
+        pages_router,
+    )
+    for router in routers:
         app.include_router(router)
     if FRONTEND.is_dir():
         app.mount("/static", StaticFiles(directory=FRONTEND), name="static")
-
-    @app.get("/", include_in_schema=False)
-    async def home() -> RedirectResponse:
-        target = "/static/index.html" if (FRONTEND / "index.html").exists() else "/docs"
-        return RedirectResponse(target)
-
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app

@@ -2,7 +2,8 @@
 
 from app.accounts.models import Player
 from app.admin.models import AuditEvent
+from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
 
-__all__ = ["AuditEvent", "Lobby", "LobbySeat", "Match", "MatchAction", "MatchSeat", "Player"]
+__all__ = ["AuditEvent", "ChatMessage", "Lobby", "LobbySeat", "Match", "MatchAction", "MatchSeat", "Player"]

@@ -1,7 +1,7 @@
 """Local fan-out: sockets and streams of this process wait here for their topic to change.
 
-A listener keeps only the newest message: a slow socket that missed versions 12 and 13 just
-wakes up to 14 and sends the current envelope (versions only increase).
+A listener keeps only the newest message of each kind: a slow socket that missed versions 12
+and 13 just wakes up to 14 and sends the current envelope (versions only increase).
 """
 
 from __future__ import annotations
@@ -12,19 +12,28 @@ from contextlib import contextmanager
 
 
 class Listener:
+    """Pending messages of one socket, coalesced by kind (version, presence, chat...)."""
+
     def __init__(self) -> None:
-        self._latest: str | None = None
+        self._pending: dict[str, str] = {}
         self._event = asyncio.Event()
 
     def notify(self, message: str) -> None:
-        self._latest = message
+        self._pending[_kind(message)] = message
         self._event.set()
 
-    async def next(self) -> str:
+    async def next(self) -> list[str]:
+        """Every kind of message that arrived since the last call, newest of each kind."""
         await self._event.wait()
         self._event.clear()
-        message, self._latest = self._latest, None
-        return message or ""
+        messages, self._pending = list(self._pending.values()), {}
+        return messages
+
+
+def _kind(message: str) -> str:
+    if message.isdigit():
+        return "version"
+    return message.split(":", 1)[0]
 
 
 class Hub:

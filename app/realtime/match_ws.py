@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.accounts.service import Identity, identity_for
+from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
 from app.matches.envelope import envelope
@@ -44,6 +45,7 @@ class MatchSocket:
         self.identity: Identity | None = None
         self.seat: int | None = None
         self.sent_version = -1
+        self.chat_seq = 0
         self._send_lock = asyncio.Lock()
         self._flood = RateLimiter(context.settings.rate_per_minute)
 
@@ -105,6 +107,7 @@ class MatchSocket:
                 raise Closing(POLICY_VIOLATION)
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
+            self.chat_seq = await last_seq(session, self.match_id)
         try:
             self.seat = viewer_seat(loaded, self.identity)
         except ApiError as refusal:
@@ -168,10 +171,21 @@ class MatchSocket:
         with self.context.hub.listen("match:" + self.match_id) as listener:
             await self.push(None, force=True)
             while True:
-                message = await listener.next()
-                await self.push(
-                    int(message) if message.isdigit() else None, force=not message.isdigit()
-                )
+                for message in await listener.next():
+                    if message.startswith("chat:"):
+                        await self.push_chat()
+                    else:
+                        digits = message.isdigit()
+                        await self.push(int(message) if digits else None, force=not digits)
+
+    async def push_chat(self) -> None:
+        """New chat messages since the last one this socket was sent."""
+        async with self.context.db.sessions() as session:
+            loaded = await load_match(self.context, session, self.match_id)
+            fresh = await messages_after(session, loaded, self.chat_seq)
+        for message in fresh:
+            self.chat_seq = max(self.chat_seq, message.seq)
+            await self.send({"type": "chat", **message.model_dump(mode="json")})
 
 
 @router.websocket("/api/v1/matches/{match_id}/ws")

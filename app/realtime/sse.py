@@ -34,12 +34,14 @@ async def _events(
             yield await _envelope_event(context, match_id, seat, None)
             while not await request.is_disconnected():
                 try:
-                    message = await asyncio.wait_for(listener.next(), timeout=keepalive)
+                    messages = await asyncio.wait_for(listener.next(), timeout=keepalive)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                version = int(message) if message.isdigit() else None
-                yield await _envelope_event(context, match_id, seat, version)
+                if all(m.startswith("chat:") for m in messages):
+                    continue  # the stream carries envelopes only
+                versions = [int(m) for m in messages if m.isdigit()]
+                yield await _envelope_event(context, match_id, seat, max(versions, default=None))
 
 
 async def _envelope_event(

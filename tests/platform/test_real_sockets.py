@@ -191,3 +191,25 @@ async def test_two_processes_on_postgres_and_redis_share_a_match(
         assert pushed["to_act"] == [1] and pushed["legal_actions"]
         assert not set(hand) & set(json.dumps(pushed["view"]["hand"]))
         await watching.close()
+
+
+async def test_chat_is_pushed_over_the_match_socket(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    env = {
+        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.db'}",
+        "FOXDEN_AUTO_MIGRATE": "true",
+    }
+    with running(env) as server:
+        ada = await ApiClient.register(server.url, "Ada")
+        bob = await ApiClient.register(server.url, "Bob")
+        match_id = await open_table(ada, [bob], "high-card")
+        socket = await MatchSocket.open(server.ws_url, match_id, bob.token)
+        await ada.ok("POST", f"/api/v1/matches/{match_id}/chat", {"text": "hello Bob"})
+        frame = await socket.receive()
+        while frame["type"] != "chat":
+            frame = await socket.receive()
+        assert (frame["text"], frame["name"], frame["seat"]) == ("hello Bob", "Ada", 0)
+        for path in ("/", f"/match/{match_id}", "/admin"):
+            async with httpx.AsyncClient(base_url=server.url) as http:
+                page = await http.get(path, follow_redirects=True)
+            assert page.status_code == 200, path
+        await socket.close()

@@ -1,0 +1,1 @@
+"""Match chat: short messages and preset reactions, stored and pushed to the table."""

@@ -1,0 +1,109 @@
+"""Browser tests: Debian's Chromium driven by Playwright against a real server.
+
+Every page fails its test on a console error or an uncaught exception. Without Chromium the
+tests skip, except in CI (FOXDEN_REQUIRE_SERVICES=1), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.conftest import REQUIRE
+from tests.servers import Server
+
+CHROMIUM = os.environ.get("FOXDEN_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+ADMIN_TOKEN = "browser-admin-token"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        message = f"Chromium is not installed at {CHROMIUM}"
+        if REQUIRE:
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real server for the browser tests (SQLite; bots act at once)."""
+    path = tmp_path_factory.mktemp("site") / "foxden.db"
+    server = Server(
+        {"FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{path}", "FOXDEN_AUTO_MIGRATE": "true",
+         "FOXDEN_ADMIN_TOKEN": ADMIN_TOKEN, "FOXDEN_BOT_DELAY_MS": "50"},
+        "app.asgi:app",
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+class ConsoleErrors(list[str]):
+    def check(self) -> None:
+        assert not self, "console errors: " + " | ".join(self)
+
+
+@pytest.fixture
+def page_factory(browser: Any) -> Iterator[Any]:
+    """New pages (each its own browser context, so its own localStorage) that record errors.
+
+    `page_factory(width=360)` gives a phone-sized page. Each page has `.errors`.
+    """
+    contexts = []
+
+    def make(width: int = 1280, height: int = 900) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        errors = ConsoleErrors()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def register(site: Server, name: str) -> dict[str, str]:
+    response = httpx.post(site.url + "/api/v1/players", json={"name": name})
+    response.raise_for_status()
+    return dict(response.json())
+
+
+def sign_in(page: Any, site: Server, identity: dict[str, str]) -> None:
+    """Put a guest identity in the page's localStorage, as the home page does."""
+    page.goto(site.url + "/static/css/foxden.css")
+    page.evaluate(
+        "identity => localStorage.setItem('foxden.identity', JSON.stringify(identity))",
+        identity,
+    )
+
+
+def match_against_bots(site: Server, identity: dict[str, str], game: str, seats: int,
+                       options: dict[str, Any] | None = None, bot: str = "random") -> str:
+    """A started match: `identity` in seat 0, bots in every other seat."""
+    auth = {"Authorization": f"Bearer {identity['token']}"}
+    lobby = httpx.post(site.url + "/api/v1/lobbies", headers=auth,
+                       json={"game": game, "seats": seats, "options": options or {}}).json()
+    for seat in range(1, seats):
+        httpx.put(f"{site.url}/api/v1/lobbies/{lobby['id']}/seats/{seat}", headers=auth,
+                  json={"bot": bot}).raise_for_status()
+    started = httpx.post(f"{site.url}/api/v1/lobbies/{lobby['id']}/start", headers=auth)
+    started.raise_for_status()
+    return str(started.json()["match_id"])
