@@ -22,8 +22,8 @@ test: $(STAMP)
 	$(BIN)/pytest -q -rfEs $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests benchmarks
-	$(BIN)/ruff format --check app tests benchmarks
+	$(BIN)/ruff check app tests benchmarks migrations
+	$(BIN)/ruff format --check app tests benchmarks migrations
 	$(BIN)/mypy app
 
 format: $(STAMP)

@@ -6,4 +6,13 @@ from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
 
-__all__ = ["AuditEvent", "ChatMessage", "Lobby", "LobbySeat", "Match", "MatchAction", "MatchSeat", "Player"]
+__all__ = [
+    "AuditEvent",
+    "ChatMessage",
+    "Lobby",
+    "LobbySeat",
+    "Match",
+    "MatchAction",
+    "MatchSeat",
+    "Player",
+]
