@@ -1,0 +1,178 @@
+// Home page: pick a name once, see the open tables, start a new table.
+
+import { api, games } from "./api.js";
+import { h, replace } from "./dom.js";
+import { identity, forgetIdentity } from "./identity.js";
+import { optionsForm } from "./options-form.js";
+import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
+
+const REFRESH_MS = 5000;
+const app = document.getElementById("app");
+const who = h("div", { class: "who" });
+const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "polite" });
+const gameCards = h("div", { class: "game-cards", role: "list" });
+const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
+let catalogue = [];
+let chosenGame = null;
+
+function renderWho() {
+  const me = identity();
+  if (!me) {
+    replace(who);
+    return;
+  }
+  replace(who,
+    h("span", {}, "Playing as ", h("strong", { id: "my-name" }, me.name)),
+    h("button", { class: "link-button", id: "change-name", onclick: changeName }, "Change name"));
+}
+
+function changeName() {
+  // A new name is a new guest identity (the old token is simply forgotten).
+  forgetIdentity();
+  renderAll();
+  document.getElementById("name-input")?.focus();
+}
+
+function nameSection() {
+  if (identity()) return null;
+  return h("section", { class: "panel welcome", "aria-labelledby": "welcome-title" },
+    h("h1", { id: "welcome-title" }, "Fox games at one table"),
+    h("p", {}, "Pick a name, open a table, send the link to a friend or fill seats with bots."),
+    nameForm(() => renderAll()));
+}
+
+function renderAll() {
+  renderWho();
+  const main = h("main", { id: "main", tabindex: "-1" },
+    nameSection(),
+    h("section", { class: "panel", "aria-labelledby": "open-title" },
+      h("div", { class: "panel-head" },
+        h("h2", { id: "open-title" }, "Open tables"),
+        h("button", { class: "small", onclick: refreshTables }, "Refresh")),
+      tablesList),
+    h("section", { class: "panel", "aria-labelledby": "new-title" },
+      h("h2", { id: "new-title" }, "New table"), gameCards, newTableForm));
+  replace(app, siteHeader(who), main);
+  renderNewTableForm();
+}
+
+/* ---------- open tables ---------- */
+
+async function refreshTables() {
+  try {
+    const lobbies = await api("/lobbies?status=open");
+    showTables(lobbies);
+  } catch (failure) {
+    status(tablesList, "Could not load the open tables: " + failure.message, "form-error");
+  }
+}
+
+function showTables(lobbies) {
+  if (!lobbies.length) {
+    status(tablesList, "No open tables right now. Start one with New table.");
+    return;
+  }
+  replace(tablesList, h("ul", { class: "table-list" }, lobbies.map(tableRow)));
+}
+
+function tableRow(lobby) {
+  const game = catalogue.find((g) => g.id === lobby.game);
+  const host = lobby.seats.find((s) => s.player && s.player.id === lobby.host_id);
+  const filled = lobby.seats.filter((s) => s.player || s.bot).length;
+  return h("li", { class: "table-row" },
+    h("div", {},
+      h("strong", {}, game ? game.title : lobby.game),
+      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`)),
+    h("span", { class: "seat-count" }, `${filled}/${lobby.seats.length} seats`),
+    h("a", { class: "button", href: "/lobby/" + encodeURIComponent(lobby.id) },
+      filled < lobby.seats.length ? "Join" : "Watch"));
+}
+
+/* ---------- new table ---------- */
+
+function renderGameCards() {
+  replace(gameCards, catalogue.map((game) => {
+    const pressed = chosenGame && chosenGame.id === game.id;
+    return h("div", { class: ["game-card", pressed && "chosen"], role: "listitem" },
+      h("button", { class: "game-pick", "aria-pressed": pressed ? "true" : "false",
+        dataset: { game: game.id }, onclick: () => chooseGame(game) },
+        h("span", { class: "game-title" }, game.title),
+        h("span", { class: "game-players" }, playerCount(game)),
+        h("span", { class: "game-pitch" }, game.pitch || "")),
+      h("a", { class: "rules-link", href: game.rules_url, target: "_blank", rel: "noopener" },
+        "Rules of " + game.title));
+  }));
+}
+
+function chooseGame(game) {
+  chosenGame = game;
+  renderNewTableForm();
+  document.getElementById("seats-input")?.focus();
+}
+
+function renderNewTableForm() {
+  renderGameCards();
+  if (!chosenGame) {
+    status(newTableForm, "Choose a game above to set up its table.");
+    return;
+  }
+  const game = chosenGame;
+  const seats = h("select", { id: "seats-input" },
+    range(game.min_players, game.max_players).map((n) =>
+      h("option", { value: String(n) }, `${n} seats`)));
+  const privateBox = h("input", { type: "checkbox", id: "private-input" });
+  const options = optionsForm(game.options_schema, {}, { prefix: "new" });
+  const error = h("p", { class: "form-error", role: "alert" });
+  const form = h("form", { class: "stack" },
+    h("h3", {}, game.title),
+    h("div", { class: "field" }, h("label", { for: "seats-input" }, "Seats"), seats),
+    h("div", { class: "field field-check" }, privateBox,
+      h("label", { for: "private-input" }, "Private table (only people with the invite link can join)")),
+    options.node,
+    h("div", { class: "row" }, h("button", { class: "primary big", type: "submit", id: "create-table" },
+      "Create table")),
+    error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await createTable(game, Number(seats.value), privateBox.checked, options.value(), error);
+  });
+  replace(newTableForm, form);
+}
+
+async function createTable(game, seats, isPrivate, options, error) {
+  if (!identity()) {
+    error.textContent = "Pick a name first (at the top of the page).";
+    document.getElementById("name-input")?.focus();
+    return;
+  }
+  try {
+    const lobby = await api("/lobbies", {
+      method: "POST", body: { game: game.id, seats, options, private: isPrivate },
+    });
+    const code = lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : "";
+    location.href = "/lobby/" + encodeURIComponent(lobby.id) + code;
+  } catch (failure) {
+    error.textContent = failure.message;
+    if (failure.code === "auth/invalid") forgetIdentity();
+  }
+}
+
+function range(from, to) {
+  const numbers = [];
+  for (let n = from; n <= to; n += 1) numbers.push(n);
+  return numbers;
+}
+
+async function start() {
+  renderAll();
+  try {
+    catalogue = await games();
+  } catch (failure) {
+    toast("Could not load the games: " + failure.message, "error");
+  }
+  renderNewTableForm();
+  await refreshTables();
+  setInterval(refreshTables, REFRESH_MS);
+}
+
+start();

@@ -1,0 +1,26 @@
+// The guest identity ({id, name, token}) kept in localStorage under "foxden.identity".
+// Changing name makes a new identity: the server has no rename, and a fresh guest is cheap.
+
+import { api } from "./api.js";
+
+const KEY = "foxden.identity";
+
+export function identity() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) || "null");
+    return stored && stored.token ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Create a guest on the server and remember it. */
+export async function createIdentity(name) {
+  const created = await api("/players", { method: "POST", body: { name }, token: null });
+  localStorage.setItem(KEY, JSON.stringify(created));
+  return created;
+}
+
+export function forgetIdentity() {
+  localStorage.removeItem(KEY);
+}
