@@ -1,0 +1,153 @@
+// Oh, Fox! renderer: the torus board, the animal cards, your secret identity and hand, every
+// player's public row, the predator's private pawns, the guesses, then the reckoning replayed.
+// Everything comes from envelope.view and envelope.legal_actions (docs/frontend.md).
+
+import { capitalize, h } from "./oh-fox/dom.js";
+import { drawBoard, placePawns } from "./oh-fox/board.js";
+import { destination } from "./oh-fox/moves.js";
+import { animalCards, guessList, identityCard, objectives, seatRows } from "./oh-fox/table.js";
+import {
+  describePlay, guessForm, handPanel, makeDraggable, markTargets, markedPawns, pawnTray, selectedPlay,
+} from "./oh-fox/choose.js";
+import { reckoningPlayer } from "./oh-fox/reckoning.js";
+import { scoreTable } from "./oh-fox/outcome.js";
+
+const STYLESHEET = new URL("./oh-fox.css", import.meta.url).href;
+
+/** The match page may not link game stylesheets itself; add ours once. */
+function ensureStylesheet() {
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === STYLESHEET)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
+}
+
+function namesOf(envelope, ctx) {
+  const names = {};
+  for (const seat of envelope.seats || []) names[seat.seat] = seat.name;
+  for (const [seat, name] of Object.entries((ctx && ctx.names) || {})) if (name) names[seat] = name;
+  for (const seat of envelope.view.seats) names[seat.seat] ??= `Seat ${seat.seat + 1}`;
+  return names;
+}
+
+function statusLine(view, names) {
+  const parts = [view.phase === "over" ? "All 8 turns executed" : `Turn ${view.turn} of ${view.turns}`];
+  if (view.phase === "guess") parts.push("the predator is guessing");
+  if (view.predator_seat !== null && view.predator_seat !== undefined) {
+    parts.push(`${names[view.predator_seat]} holds the predator token`);
+  } else if (view.masked_predator) {
+    parts.push("Masked Predator: nobody knows who the predator is");
+  }
+  return h("p", { class: "of-status-line" }, parts.join(" - "));
+}
+
+/** Your own pawn, where your planned cards have taken you so far. */
+function ownPawn(view, names) {
+  const you = view.you;
+  if (!you || !you.track.length) return [];
+  const space = you.track[you.track.length - 1];
+  return [{ seat: you.seat, colour: you.colour, space,
+    label: `${names[you.seat]} (you): planned position after turn ${you.track.length - 1}` }];
+}
+
+function ownTrack(view) {
+  if (!view.you) return [];
+  return view.you.track.slice(1).map((space, index) => ({ space, turn: index + 1 }));
+}
+
+/** The board during play: your planned route, your pawn, the predator's marks and targets. */
+function tableBoard(view, envelope, ctx, names, holder) {
+  const play = selectedPlay(envelope, ctx) || (ctx.selected("card")
+    ? { card: ctx.selected("card"), direction: ctx.selected("direction") } : null);
+  const you = view.you;
+  const start = you && you.track.length ? you.track[you.track.length - 1] : null;
+  const preview = play && you ? destination(view.board, start, play.card, play.direction, you.animal) : null;
+  const board = drawBoard(view.board, {
+    targets: markTargets(view, envelope, ctx, names),
+    highlight: preview ? [preview] : [],
+    track: ownTrack(view),
+  });
+  placePawns(board.pawnLayer, ownPawn(view, names));
+  const marks = placePawns(board.pawnLayer, markedPawns(view, names));
+  const movable = new Set(envelope.legal_actions.filter((a) => a.type === "mark").map((a) => a.seat));
+  for (const { node, item } of marks) {
+    if (!movable.has(item.seat)) continue;
+    node.classList.add("of-draggable");
+    makeDraggable(node, item.seat, envelope, ctx, () => holder.board);
+  }
+  holder.board = { svg: board.svg, data: view.board };
+  return h("div", { class: "of-board-wrap" }, board.svg,
+    h("p", { class: "of-legend" }, "The edges wrap around (chevrons on the rim): leaving one side brings you back on the opposite side. ",
+      you ? "T-numbers mark where your cards take you after each turn." : ""));
+}
+
+function draw(root, envelope, ctx, redraw) {
+  const view = envelope.view;
+  const names = namesOf(envelope, ctx);
+  const seat = view.you ? view.you.seat : null;
+  const holder = {};
+  const over = view.phase === "over";
+  const centre = over ? reckoningPlayer(view, envelope, ctx, names)
+    : tableBoard(view, envelope, ctx, names, holder);
+  root.append(h("div", { class: "ohfox", "data-phase": view.phase },
+    statusLine(view, names),
+    seatRows(view, names, seat, seat === null ? "all" : "others"),
+    h("div", { class: "of-middle" }, h("div", { class: "of-centre" }, centre),
+      h("div", { class: "of-side" }, identityCard(view), animalCards(view), objectives(view))),
+    h("div", { class: "of-bottom" },
+      guessForm(view, envelope, ctx, names),
+      view.phase !== "program" ? guessList(view, names) : null,
+      handPanel(view, envelope, ctx, redraw),
+      over ? null : pawnTray(view, envelope, ctx, names, redraw, () => holder.board),
+      seat === null ? null : seatRows(view, names, seat, "mine"))));
+}
+
+let generation = 0; // bumped on every render, so a stale redraw does nothing
+let clickedKey = null; // the control last pressed, to give focus back after a redraw
+
+/** Remember which control was pressed before its handler makes the page redraw. */
+function trackFocus(node) {
+  const remember = (event) => {
+    clickedKey = event.target.closest?.("[data-focus]")?.dataset.focus ?? null;
+  };
+  node.addEventListener("click", remember, true);
+  node.addEventListener("keydown", remember, true);
+}
+
+function render(root, envelope, ctx) {
+  ensureStylesheet();
+  const active = document.activeElement;
+  const key = (active && root.contains(active) && active.dataset.focus) || clickedKey;
+  clickedKey = null;
+  generation += 1;
+  const mine = generation;
+  root.replaceChildren();
+  // The match page redraws on ctx.select; redraw ourselves only if it did not.
+  draw(root, envelope, ctx, () => {
+    if (generation === mine) render(root, envelope, ctx);
+  });
+  trackFocus(root.firstElementChild);
+  const target = key ? root.querySelector(`[data-focus="${key}"]`) : null;
+  if (target && !target.disabled) target.focus();
+}
+
+function label(action, envelope) {
+  const names = namesOf(envelope, {});
+  if (action.type === "play") return `Play the ${describePlay(action)}`;
+  if (action.type === "mark") return `Put ${names[action.seat]}'s pawn on ${action.space}`;
+  if (action.type === "unmark") return `Take ${names[action.seat]}'s pawn off the board`;
+  if (action.type === "guess") return `Guess that ${names[action.seat]} is the ${action.animal}`;
+  return capitalize(action.type || "action");
+}
+
+export default {
+  id: "oh-fox",
+  render,
+  label,
+  // Every choice here is on the table (hand, arrows, pawns, guess form): nothing for the prompt line.
+  promptActions() {
+    return [];
+  },
+  outcome(envelope, ctx) {
+    if (envelope.view.phase !== "over") return null;
+    return scoreTable(envelope.view, namesOf(envelope, ctx || {}));
+  },
+};
