@@ -1,0 +1,60 @@
+// The outcome screen: who won, the scores as a table, the renderer's own reveal, Rematch.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { humanize } from "./options-form.js";
+import { toast } from "./ui.js";
+
+function headline(envelope, names) {
+  if (envelope.status === "aborted") return "This match was stopped before the end.";
+  const winners = (envelope.outcome && envelope.outcome.winners) || [];
+  if (!winners.length) return "The match is over: nobody wins.";
+  if (envelope.seat !== null && winners.includes(envelope.seat)) {
+    return winners.length > 1 ? "You win, together!" : "You win!";
+  }
+  const list = winners.map((seat) => names[seat] || `Seat ${seat + 1}`);
+  const joined = list.length > 1 ? list.slice(0, -1).join(", ") + " and " + list[list.length - 1] : list[0];
+  return `${joined} ${list.length > 1 ? "win" : "wins"}.`;
+}
+
+function scoreTable(envelope, names) {
+  const outcome = envelope.outcome;
+  if (!outcome || !Array.isArray(outcome.scores)) return null;
+  const winners = outcome.winners || [];
+  return h("table", { class: "data outcome-scores" },
+    h("caption", { class: "sr-only" }, "Final scores"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Score"),
+      h("th", { scope: "col" }, "Result"))),
+    h("tbody", {}, outcome.scores.map((score, seat) =>
+      h("tr", { class: winners.includes(seat) ? "winner" : "" },
+        h("th", { scope: "row" }, names[seat] || `Seat ${seat + 1}`),
+        h("td", {}, Number.isInteger(score) ? String(score) : String(Math.round(score * 100) / 100)),
+        h("td", {}, winners.includes(seat) ? "Winner" : "")))));
+}
+
+async function rematch(matchId, button) {
+  button.disabled = true;
+  try {
+    const lobby = await api(`/matches/${encodeURIComponent(matchId)}/rematch`, { method: "POST" });
+    const code = lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : "";
+    location.href = "/lobby/" + encodeURIComponent(lobby.id) + code;
+  } catch (failure) {
+    button.disabled = false;
+    toast(failure.message, "error");
+  }
+}
+
+/** The whole outcome section; `extra` is the renderer's outcome() node (or null). */
+export function outcomeScreen(envelope, ctx, extra) {
+  const reason = envelope.outcome && envelope.outcome.reason;
+  const rematchButton = h("button", { class: "accent big", id: "rematch" }, "Rematch");
+  rematchButton.addEventListener("click", () => rematch(envelope.match_id, rematchButton));
+  return h("section", { class: "panel outcome", id: "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
+    h("h2", { id: "outcome-title" }, headline(envelope, ctx.names)),
+    reason ? h("p", { class: "muted" }, "How it ended: " + humanize(reason) + ".") : null,
+    scoreTable(envelope, ctx.names),
+    extra,
+    h("div", { class: "row" },
+      ctx.seat !== null && envelope.status === "finished" ? rematchButton : null,
+      h("a", { class: "button", href: "/" }, "Back to the tables")));
+}

@@ -1,0 +1,150 @@
+// The side panels of the match page: players, log (GET .../log, kept current) and chat.
+
+import { api } from "./api.js";
+import { h, replace } from "./dom.js";
+import { humanize } from "./options-form.js";
+import { toast } from "./ui.js";
+
+/* ---------- players ---------- */
+
+/** One line per seat: name, bot badge, connected (in words too), score, turn, you. */
+export function playerList(envelope, className = "players") {
+  const scores = envelope.view && Array.isArray(envelope.view.scores) ? envelope.view.scores : null;
+  return h("ul", { class: className }, envelope.seats.map((seat) => {
+    const turn = envelope.to_act.includes(seat.seat) && envelope.status === "active";
+    return h("li", { class: ["player", turn && "to-act", seat.seat === envelope.seat && "me"], dataset: { seat: seat.seat } },
+      h("span", { class: ["dot", seat.connected ? "online" : "offline"], title: seat.connected ? "connected" : "away" }),
+      h("span", { class: "sr-only" }, seat.connected ? "connected" : "away"),
+      h("span", { class: "player-name" }, seat.name),
+      seat.bot ? h("span", { class: "badge badge-bot", title: "Bot strategy: " + seat.bot }, "BOT " + seat.bot) : null,
+      seat.seat === envelope.seat ? h("span", { class: "badge badge-you" }, "you") : null,
+      scores && scores[seat.seat] !== undefined ? h("span", { class: "player-score" }, `${scores[seat.seat]} pts`) : null,
+      turn ? h("span", { class: "turn-mark" }, "to play") : null);
+  }));
+}
+
+/* ---------- log ---------- */
+
+export class LogPanel {
+  constructor(matchId) {
+    this.matchId = matchId;
+    this.after = 0;
+    this.loadedVersion = -1;
+    this.list = h("ol", { class: "log", id: "log-list", "aria-live": "polite" });
+    this.node = h("div", { class: "log-wrap" }, this.list);
+    this.queue = Promise.resolve();
+    this.finishedLoaded = false;
+  }
+
+  /** Called with every envelope; fetches only what is new (one request at a time). */
+  update(envelope) {
+    if (envelope.version <= this.loadedVersion) return;
+    const reloadAll = envelope.status !== "active" && !this.finishedLoaded;
+    this.queue = this.queue.then(() => this.fetch(envelope.version, reloadAll));
+  }
+
+  async fetch(version, reloadAll) {
+    if (version <= this.loadedVersion && !reloadAll) return;
+    if (reloadAll) {
+      // Once the match is over everyone sees every entry: reload the whole story.
+      this.finishedLoaded = true;
+      this.after = 0;
+      replace(this.list);
+    }
+    try {
+      const log = await api(`/matches/${encodeURIComponent(this.matchId)}/log?after=${this.after}`);
+      for (const entry of log.entries) this.add(entry);
+      this.loadedVersion = Math.max(version, log.version);
+    } catch (failure) {
+      if (failure.status !== 429) toast("Could not load the log: " + failure.message, "error");
+    }
+  }
+
+  add(entry) {
+    this.after = Math.max(this.after, entry.seq);
+    const item = h("li", { class: ["log-entry", entry.private && "private"], dataset: { seq: entry.seq } },
+      entry.private ? h("span", { class: "badge badge-private", title: "Only you saw this during play" }, "private") : null,
+      " ", entry.text);
+    this.list.append(item);
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}
+
+/* ---------- chat ---------- */
+
+const REACTION_WORDS = { nice: "Nice!", oops: "Oops!", good_luck: "Good luck!" };
+
+function reactionWord(reaction) {
+  return REACTION_WORDS[reaction] || humanize(reaction);
+}
+
+export class ChatPanel {
+  constructor(matchId) {
+    this.matchId = matchId;
+    this.seen = new Set();
+    this.seated = false;
+    this.reactions = [];
+    this.freeChat = false;
+    this.list = h("ol", { class: "chat", id: "chat-list", "aria-live": "polite" });
+    this.controls = h("div", { class: "chat-controls" });
+    this.node = h("div", { class: "chat-wrap" }, this.list, this.controls);
+  }
+
+  async load(seated) {
+    this.seated = seated;
+    try {
+      const chat = await api(`/matches/${encodeURIComponent(this.matchId)}/chat?after=0`);
+      this.reactions = chat.reactions || [];
+      this.freeChat = !!chat.free_chat;
+      for (const message of chat.messages) this.add(message);
+    } catch (failure) {
+      replace(this.controls, h("p", { class: "muted" }, "Chat is not available: " + failure.message));
+      return;
+    }
+    this.drawControls();
+  }
+
+  drawControls() {
+    if (!this.seated) {
+      replace(this.controls, h("p", { class: "muted" }, "Spectators read the chat."));
+      return;
+    }
+    const reactionButtons = h("div", { class: "row reactions" }, this.reactions.map((reaction) =>
+      h("button", { class: "small", dataset: { reaction }, onclick: () => this.post({ reaction }) },
+        reactionWord(reaction))));
+    if (!this.freeChat) {
+      replace(this.controls, h("p", { class: "muted" }, "This game allows preset reactions only."), reactionButtons);
+      return;
+    }
+    const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", placeholder: "Say something" });
+    const form = h("form", { class: "row chat-form" },
+      h("label", { for: "chat-input", class: "sr-only" }, "Chat message"), input,
+      h("button", { type: "submit", class: "small" }, "Send"));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (await this.post({ text })) input.value = "";
+    });
+    replace(this.controls, form, reactionButtons);
+  }
+
+  async post(body) {
+    try {
+      this.add(await api(`/matches/${encodeURIComponent(this.matchId)}/chat`, { method: "POST", body }));
+      return true;
+    } catch (failure) {
+      toast(failure.message, "error");
+      return false;
+    }
+  }
+
+  /** A message from the list, our own POST or a WS push; each shown once. */
+  add(message) {
+    if (this.seen.has(message.seq)) return;
+    this.seen.add(message.seq);
+    const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
+    this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}

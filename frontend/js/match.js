@@ -1,0 +1,254 @@
+// Match page (/match/{id}): everything around the game's renderer. Header with players and
+// the connection state, the prompt line, the table, the accessible list of legal actions,
+// panels (log, chat, players; tabs on phones), the outcome screen. Spectators watch read-only.
+
+import { api, gameById } from "./api.js";
+import { h, replace, pageId } from "./dom.js";
+import { identity } from "./identity.js";
+import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.js";
+import { outcomeScreen } from "./match-outcome.js";
+import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
+import { MatchSocket } from "./match-socket.js";
+import { buildLayout } from "./match-layout.js";
+import { siteHeader, toast, status } from "./ui.js";
+
+const matchId = pageId("match");
+const me = identity();
+const app = document.getElementById("app");
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const uiState = new Map(); // ctx.select / ctx.selected: survives re-renders
+const connection = h("span", { class: "connection", id: "connection", role: "status", dataset: { state: "connecting" } }, "Connecting…");
+
+let layout = null;
+let renderer = fallbackRenderer;
+let game = null;
+let socket = null;
+let current = null; // the envelope on screen
+let previous = null;
+let pending = false; // an act was sent and no answer came yet
+let deadlineTimer = null;
+let chatLoaded = false;
+
+/* ---------- the ctx handed to the renderer ---------- */
+
+function names(envelope) {
+  const byseat = [];
+  for (const seat of envelope.seats) byseat[seat.seat] = seat.name;
+  return byseat;
+}
+
+function makeCtx(envelope) {
+  return {
+    act,
+    seat: envelope.seat,
+    names: names(envelope),
+    previous,
+    reducedMotion,
+    select: (key, value) => {
+      uiState.set(key, value);
+      if (current) draw(current); // a selection changes what the table shows
+    },
+    selected: (key) => uiState.get(key),
+  };
+}
+
+function act(action) {
+  if (!current || current.seat === null) return;
+  if (pending) return; // one action at a time: the next envelope decides what is legal
+  const id = socket.act(action, current.version);
+  if (!id) {
+    toast("Not connected: your move was not sent. Reconnecting…", "error");
+    return;
+  }
+  setPending(true);
+}
+
+function setPending(value) {
+  pending = value;
+  layout.actions.setAttribute("aria-busy", String(value));
+  for (const button of layout.actionButtons()) button.disabled = value;
+}
+
+/* ---------- labels, with the generic wording if a renderer fails ---------- */
+
+function label(action, envelope) {
+  try {
+    return renderer.label(action, envelope) || defaultLabel(action);
+  } catch {
+    return defaultLabel(action);
+  }
+}
+
+function promptActions(envelope) {
+  if (envelope.seat === null || typeof renderer.promptActions !== "function") return [];
+  try {
+    return renderer.promptActions(envelope) || [];
+  } catch (failure) {
+    console.warn("promptActions failed:", failure);
+    return [];
+  }
+}
+
+/* ---------- drawing one envelope ---------- */
+
+function myTurn(envelope) {
+  return envelope.status === "active" && envelope.seat !== null && envelope.to_act.includes(envelope.seat);
+}
+
+function drawTable(envelope, ctx) {
+  const root = replace(layout.table);
+  try {
+    renderer.render(root, envelope, ctx);
+  } catch (failure) {
+    // Keep the game playable if a renderer breaks on some view: the plain table instead.
+    console.error(`The ${envelope.game} renderer failed:`, failure);
+    replace(root);
+    fallbackRenderer.render(root, envelope, ctx);
+  }
+}
+
+function drawPrompt(envelope, ctx) {
+  const text = (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
+  const buttons = promptActions(envelope).map((action) =>
+    h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
+  replace(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
+    buttons.length ? h("span", { class: "prompt-buttons row" }, buttons) : null);
+}
+
+function drawActions(envelope, ctx) {
+  const legal = envelope.seat === null || envelope.status !== "active" ? [] : envelope.legal_actions;
+  layout.actionsSection.hidden = envelope.seat === null;
+  if (!legal.length) {
+    replace(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
+    return;
+  }
+  replace(layout.actions, legal.map((action) =>
+    h("li", {}, h("button", { class: "action-button", onclick: () => ctx.act(action) }, label(action, envelope)))));
+}
+
+function drawHeader(envelope) {
+  replace(layout.players, playerList(envelope, "players-strip"));
+  replace(layout.playersPanel, playerList(envelope, "players"));
+  const waiting = envelope.to_act.map((seat) => names(envelope)[seat]).filter(Boolean);
+  let turn = "";
+  if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
+  else if (myTurn(envelope)) turn = "Your turn";
+  else if (waiting.length) turn = "Waiting for " + waiting.join(", ");
+  layout.turn.textContent = turn;
+  drawDeadline(envelope);
+  const title = game ? game.title : envelope.game;
+  document.title = myTurn(envelope) ? `Your turn — ${title}` : `${title} — Foxden`;
+  layout.spectating.hidden = envelope.seat !== null;
+}
+
+function drawDeadline(envelope) {
+  clearInterval(deadlineTimer);
+  if (!envelope.deadline || envelope.status !== "active") {
+    layout.deadline.textContent = "";
+    return;
+  }
+  const end = Date.parse(envelope.deadline);
+  const tick = () => {
+    const seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
+    layout.deadline.textContent = `Time left ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  };
+  tick();
+  deadlineTimer = setInterval(tick, 1000);
+}
+
+function drawOutcome(envelope, ctx) {
+  if (envelope.status === "active") {
+    replace(layout.outcome);
+    return;
+  }
+  let extra = null;
+  try {
+    extra = typeof renderer.outcome === "function" ? renderer.outcome(envelope, ctx) : null;
+  } catch (failure) {
+    console.warn("outcome() failed:", failure);
+  }
+  const firstTime = !layout.outcome.firstChild;
+  replace(layout.outcome, outcomeScreen(envelope, ctx, extra));
+  if (firstTime) layout.outcome.querySelector("#outcome")?.focus();
+}
+
+/** Which region had keyboard focus, so it can be given back after the redraw. */
+function focusRegion() {
+  const active = document.activeElement;
+  for (const region of [layout.actions, layout.prompt, layout.table]) {
+    if (region.contains(active)) return region;
+  }
+  return null;
+}
+
+function draw(envelope) {
+  const region = focusRegion();
+  const ctx = makeCtx(envelope);
+  drawHeader(envelope);
+  drawPrompt(envelope, ctx);
+  drawTable(envelope, ctx);
+  drawActions(envelope, ctx);
+  drawOutcome(envelope, ctx);
+  if (region && !region.contains(document.activeElement)) {
+    (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
+  }
+}
+
+/* ---------- socket events ---------- */
+
+function onEnvelope(envelope) {
+  if (current && envelope.version !== current.version) previous = current;
+  current = envelope;
+  setPending(false);
+  draw(envelope);
+  layout.log.update(envelope);
+  // Only seated players post in the chat: the first envelope says whether we are one.
+  if (!chatLoaded) {
+    chatLoaded = true;
+    layout.chat.load(envelope.seat !== null);
+  }
+}
+
+function onError(error) {
+  toast(error.message || error.code, "error");
+  if (["match/not_found", "auth/forbidden"].includes(error.code)) {
+    socket.stop();
+    return;
+  }
+  setPending(false);
+  if (current) draw(current); // undo any half-made choice on the table
+  socket.resync();
+}
+
+function onState(state) {
+  connection.dataset.state = state;
+  connection.textContent = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Offline" }[state];
+}
+
+/* ---------- start ---------- */
+
+async function start() {
+  replace(app, siteHeader(connection));
+  if (!matchId) {
+    app.append(h("main", { id: "main" }, h("p", { class: "form-error" }, "No match given in the address.")));
+    return;
+  }
+  let summary;
+  try {
+    summary = await api(`/matches/${encodeURIComponent(matchId)}`);
+  } catch (failure) {
+    const main = h("main", { id: "main" });
+    app.append(main);
+    status(main, failure.status === 404 ? "There is no such match." : failure.message, "form-error");
+    return;
+  }
+  [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game)]);
+  layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl: game && game.rules_url,
+    log: new LogPanel(matchId), chat: new ChatPanel(matchId) });
+  app.append(layout.main);
+  socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
+  socket.start();
+  window.__foxdenSocket = socket; // for tests and debugging: close it to simulate a drop
+}
+
+start();
