@@ -30,6 +30,10 @@ class Settings(BaseSettings):
     rate_per_minute: int = Field(
         1200, description="Requests per minute per player (or per address without a token)"
     )
+    missed_turns: int = Field(
+        3, description="Timed-out decisions in a row before a bot takes over the seat"
+    )
+    timer_sweep_seconds: float = Field(1.0, description="How often each process checks deadlines")
     keepalive_seconds: float = Field(15.0, description="SSE keep-alive comment interval")
     public_url: str = Field(
         "", description="Base URL used in invite links, e.g. https://foxden.example"

@@ -17,6 +17,7 @@ from app.realtime.hub import Hub
 
 if TYPE_CHECKING:
     from app.bots.runner import BotRunner
+    from app.bots.timers import TimerSweeper
 
 
 @dataclass
@@ -34,3 +35,4 @@ class AppContext:
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     bots: BotRunner = field(init=False)
+    timers: TimerSweeper = field(init=False)

@@ -13,6 +13,7 @@ from app.accounts.service import ensure_env_admin
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
 from app.bots.runner import BotRunner
+from app.bots.timers import TimerSweeper
 from app.catalogue.router import router as games_router
 from app.chat.router import router as chat_router
 from app.config import Settings, get_settings
@@ -45,6 +46,7 @@ def build_context(settings: Settings) -> AppContext:
         limiter=RateLimiter(settings.rate_per_minute),
     )
     context.bots = BotRunner(context)
+    context.timers = TimerSweeper(context)
     return context
 
 
@@ -62,9 +64,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await ensure_env_admin(session, settings.admin_token)
         await context.broker.start(context.hub.deliver)
         context.bots.start()
+        context.timers.start()
         try:
             yield
         finally:
+            await context.timers.stop()
             await context.bots.stop()
             await context.broker.close()
             await context.db.dispose()

@@ -134,6 +134,7 @@ async def client(database_url: str, with_high_card: None) -> AsyncIterator[httpx
         database_url=database_url,
         bot_delay_ms=0,
         bot_sweep_seconds=0.2,
+        timer_sweep_seconds=0.1,
         admin_token="test-admin-token",
     )
     app = create_app(settings)

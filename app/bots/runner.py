@@ -30,6 +30,15 @@ log = logging.getLogger(__name__)
 RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 
+def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
+    """What the named strategy plays for `seat`, seeing only that seat's envelope."""
+    strategies = strategies_for(loaded.game)
+    strategy = strategies.get(strategy_name, strategies["random"])
+    seen = envelope(loaded, seat, {})
+    rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
+    return strategy(seen["view"], seen["legal_actions"], seat, rng)
+
+
 class BotRunner:
     def __init__(self, context: AppContext) -> None:
         self.context = context
@@ -71,22 +80,13 @@ class BotRunner:
         if not seats:
             return False
         seat = seats[0]
-        action = self._choose(loaded, seat)
+        action = choose(loaded, seat, loaded.seats[seat].bot or "random")
         try:
             await act(self.context, match_id, Actor("bot", seat=seat), action, loaded.version)
         except ApiError as refusal:
             if refusal.code not in RETRYABLE:
                 raise
         return True
-
-    def _choose(self, loaded: LoadedMatch, seat: int) -> object:
-        info = loaded.seats[seat]
-        strategy = strategies_for(loaded.game).get(info.bot or "random")
-        if strategy is None:
-            strategy = strategies_for(loaded.game)["random"]
-        seen = envelope(loaded, seat, {})
-        rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
-        return strategy(seen["view"], seen["legal_actions"], seat, rng)
 
     async def _sweep_forever(self) -> None:
         """Pick up bot turns that no process is playing (after a restart, say)."""

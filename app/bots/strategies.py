@@ -23,3 +23,8 @@ def strategies_for(game: str) -> dict[str, Strategy]:
 
 def bot_names(game: str) -> list[str]:
     return sorted(strategies_for(game))
+
+
+def stand_in_strategy(game: str) -> str:
+    """The bot that plays for an absent player: the game's sensible one if it has one."""
+    return "standard" if "standard" in strategies_for(game) else "random"

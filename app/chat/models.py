@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, utcnow
+from app.db import Base, UTCDateTime, utcnow
 
 
 class ChatMessage(Base):
@@ -17,4 +17,4 @@ class ChatMessage(Base):
     player_id: Mapped[str] = mapped_column(String(32))
     text: Mapped[str | None] = mapped_column(String(300), nullable=True)
     reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

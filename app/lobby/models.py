@@ -3,10 +3,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.db import Base, utcnow
+from app.db import Base, UTCDateTime, utcnow
 
 
 class Lobby(Base):
@@ -21,7 +21,8 @@ class Lobby(Base):
     invite_code: Mapped[str] = mapped_column(String(32))
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     seats: Mapped[list[LobbySeat]] = relationship(
         order_by="LobbySeat.seat", cascade="all, delete-orphan", lazy="selectin"
     )

@@ -50,7 +50,7 @@ async def create(
     body: LobbyCreate, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
     lobby = await service.create_lobby(
-        session, player, body.game, body.seats, body.options, body.private
+        session, player, body.game, body.seats, body.options, body.private, body.turn_seconds
     )
     return await commit_and_push(context, session, lobby, player)
 
@@ -159,7 +159,9 @@ async def patch(
         player,
         session,
         context,
-        lambda lobby: service.patch(lobby, body.options, body.seats, body.private),
+        lambda lobby: service.patch(
+            lobby, body.options, body.seats, body.private, body.turn_seconds
+        ),
         host_only=True,
     )
 

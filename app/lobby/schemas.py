@@ -34,6 +34,7 @@ class LobbyPublic(BaseModel):
     seats: list[SeatPublic]
     match_id: str | None
     invite_code: str | None = Field(description="Shown to the lobby's members only")
+    turn_seconds: int | None = Field(description="Seconds per decision; null: no timer")
     created_at: datetime
 
 
@@ -42,12 +43,21 @@ class LobbyCreate(Strict):
     seats: int | None = Field(None, description="Number of seats; the game's minimum if omitted")
     options: dict[str, Any] = Field(default_factory=dict)
     private: bool = False
+    turn_seconds: int | None = Field(
+        None,
+        ge=1,
+        le=30 * 86400,
+        description="Seconds per decision (days for slow play); null: no timer",
+    )
 
 
 class LobbyPatch(Strict):
     options: dict[str, Any] | None = None
     seats: int | None = None
     private: bool | None = None
+    turn_seconds: int | None = Field(
+        None, ge=0, le=30 * 86400, description="Seconds per decision; 0 turns the timer off"
+    )
 
 
 class JoinRequest(Strict):

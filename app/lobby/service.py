@@ -55,6 +55,7 @@ async def create_lobby(
     seats: int | None,
     options: Mapping[str, Any],
     private: bool,
+    turn_seconds: int | None = None,
 ) -> Lobby:
     engine = engine_for(game)
     count = seats if seats is not None else engine.seats.start
@@ -66,6 +67,7 @@ async def create_lobby(
         status="open",
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),
+        turn_seconds=turn_seconds,
         seats=[LobbySeat(seat=i, ready=False) for i in range(count)],
     )
     _sit(lobby.seats[0], host.id)
@@ -158,6 +160,7 @@ def patch(
     options: Mapping[str, Any] | None,
     seats: int | None,
     private: bool | None,
+    turn_seconds: int | None = None,
 ) -> None:
     require_open(lobby)
     engine = engine_for(lobby.game)
@@ -177,6 +180,8 @@ def patch(
     lobby.options = new_options
     if private is not None:
         lobby.private = private
+    if turn_seconds is not None:
+        lobby.turn_seconds = turn_seconds or None
 
 
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
@@ -236,5 +241,6 @@ def public(lobby: Lobby, names: Mapping[str, str], viewer: Identity | None) -> L
         ],
         match_id=lobby.match_id,
         invite_code=lobby.invite_code if member else None,
+        turn_seconds=lobby.turn_seconds,
         created_at=lobby.created_at,
     )

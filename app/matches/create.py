@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+from typing import Any
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.tokens import new_id
+from app.db import utcnow
+from app.games.protocol import Engine
 from app.games.rng import new_seed
 from app.lobby.models import Lobby
 from app.lobby.service import engine_for
 from app.matches.loaded import encode_state
 from app.matches.models import Match, MatchSeat
+
+
+def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby) -> datetime | None:
+    """The timer starts at once if a human decides first."""
+    if lobby.turn_seconds is None:
+        return None
+    humans = {s.seat for s in lobby.seats if s.player_id is not None}
+    if not humans.intersection(engine.to_act(state)):
+        return None
+    return utcnow() + timedelta(seconds=lobby.turn_seconds)
 
 
 def bot_display_name(strategy: str, seat: int) -> str:
@@ -32,6 +47,8 @@ async def create_match(session: AsyncSession, lobby: Lobby, names: dict[str, str
         outcome=None,
         lobby_id=lobby.id,
         private=lobby.private,
+        turn_seconds=lobby.turn_seconds,
+        deadline=first_deadline(engine, state, lobby),
         seats=[
             MatchSeat(
                 seat=s.seat,

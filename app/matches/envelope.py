@@ -37,6 +37,7 @@ def seats_json(loaded: LoadedMatch, presence: dict[int, int]) -> list[dict[str, 
             "seat": info.seat,
             "name": info.name,
             "bot": info.bot,
+            "away": info.away,
             "connected": info.bot is not None or presence.get(info.seat, 0) > 0,
         }
         for info in loaded.seats

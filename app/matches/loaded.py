@@ -18,6 +18,8 @@ class SeatInfo:
     player_id: str | None
     bot: str | None
     name: str
+    missed_turns: int = 0
+    away: bool = False
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class LoadedMatch:
     outcome: dict[str, Any] | None
     deadline: datetime | None
     private: bool = False
+    turn_seconds: int | None = None
+    seat_epoch: int = 0
 
     @property
     def engine(self) -> Engine[Any]:
@@ -48,6 +52,13 @@ class LoadedMatch:
 
     def names(self) -> list[str]:
         return [info.name for info in self.seats]
+
+    def humans_to_act(self) -> list[int]:
+        """Seats whose own player must decide now (the ones a turn timer runs for)."""
+        if self.status != "active":
+            return []
+        humans = {info.seat for info in self.seats if not info.bot}
+        return [seat for seat in self.engine.to_act(self.state) if seat in humans]
 
     def bots_to_act(self) -> list[int]:
         """Bot seats the engine is waiting for."""

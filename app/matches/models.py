@@ -7,7 +7,6 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
-    DateTime,
     ForeignKey,
     Integer,
     String,
@@ -16,7 +15,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.db import Base, utcnow
+from app.db import Base, UTCDateTime, utcnow
 
 
 class Match(Base):
@@ -36,9 +35,13 @@ class Match(Base):
     lobby_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # Private tables are not watchable by strangers.
     private: Mapped[bool] = mapped_column(Boolean, default=False)
-    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    # Seconds per decision (None: no timer); days for slow play are just many seconds.
+    turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Bumped whenever a seat changes hands (leave, hand-over, reclaim), so caches reload.
+    seat_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     seats: Mapped[list[MatchSeat]] = relationship(
         order_by="MatchSeat.seat", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -54,6 +57,10 @@ class MatchSeat(Base):
     )
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str] = mapped_column(String(48))
+    # Decisions the timer made for this player in a row; at the limit a bot takes the seat.
+    missed_turns: Mapped[int] = mapped_column(Integer, default=0)
+    # A bot plays this seat while its player is away (left, or missed too many turns).
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MatchAction(Base):
@@ -70,4 +77,4 @@ class MatchAction(Base):
     # Log entries the action produced, each with its audience; filtered per viewer on the way out.
     log: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     actor: Mapped[str] = mapped_column(String(16))  # player | bot | timeout | admin
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

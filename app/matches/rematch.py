@@ -47,6 +47,7 @@ def _new_lobby(loaded: LoadedMatch, host: Identity) -> Lobby:
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),
         rematch_of=loaded.id,
+        turn_seconds=loaded.turn_seconds,
         seats=[
             LobbySeat(seat=info.seat, player_id=info.player_id, bot=info.bot, ready=bool(info.bot))
             for info in loaded.seats

@@ -13,6 +13,7 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
 from app.lobby.schemas import LobbyPublic
+from app.matches import seats
 from app.matches.envelope import envelope, fill_names, summary_json
 from app.matches.loaded import LoadedMatch
 from app.matches.models import MatchAction
@@ -164,6 +165,28 @@ async def stream(
     seat = viewer_seat(loaded, player)
     await session.close()  # the stream may last hours: do not hold a pooled connection
     return event_stream(context, request, match_id, seat)
+
+
+@router.post(
+    "/{match_id}/leave",
+    response_model=Envelope,
+    responses=responses(*FOUND, "action/not_seated", "match/finished"),
+)
+async def leave_match(match_id: str, context: ContextDep, player: CurrentPlayer) -> dict[str, Any]:
+    """Leave a running match: a bot plays your seat on, and the table is told."""
+    loaded = await seats.leave(context, match_id, player)
+    return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
+
+
+@router.post(
+    "/{match_id}/reclaim",
+    response_model=Envelope,
+    responses=responses(*FOUND, "action/not_seated", "match/finished"),
+)
+async def reclaim_seat(match_id: str, context: ContextDep, player: CurrentPlayer) -> dict[str, Any]:
+    """Take your seat back from the bot that played it while you were away."""
+    loaded = await seats.reclaim(context, match_id, player)
+    return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
 
 
 @router.post(

@@ -11,7 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 class SeatSummary(BaseModel):
     seat: int
     name: str
-    bot: str | None
+    bot: str | None = Field(description="The strategy of the bot playing this seat, if any")
+    away: bool = Field(False, description="A bot plays for this seat's absent player")
     connected: bool
 
 

@@ -9,17 +9,19 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.bots.strategies import stand_in_strategy
 from app.context import AppContext
 from app.db import utcnow
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
-from app.matches.models import Match, MatchAction
+from app.matches.models import Match, MatchAction, MatchSeat
 from app.matches.store import load_match
 
 FINISHED = "This match is over: no more actions are accepted."
@@ -50,7 +52,13 @@ async def act(
         if client_id is not None and await _already_applied(session, match_id, seat, client_id):
             return loaded, seat
         _check_playable(loaded, seat, version)
-        committed = await _apply_and_save(session, loaded, seat, action, actor, client_id)
+        if actor.kind == "player" and loaded.seats[seat].bot:
+            raise ApiError(
+                "action/not_your_turn", "A bot is playing your seat: reclaim it to play again."
+            )
+        committed = await _apply_and_save(
+            session, loaded, seat, action, actor, client_id, context.settings.missed_turns
+        )
     context.matches.put(committed)
     context.metrics.action_committed(time.perf_counter() - started)
     await context.broker.publish("match:" + match_id, str(committed.version))
@@ -104,6 +112,7 @@ async def _apply_and_save(
     action: Any,
     actor: Actor,
     client_id: str | None,
+    missed_limit: int,
 ) -> LoadedMatch:
     engine = loaded.engine
     try:
@@ -111,16 +120,25 @@ async def _apply_and_save(
     except IllegalAction as refusal:
         raise ApiError(refusal.code, refusal.message) from refusal
     outcome = outcome_json(engine.outcome(transition.state))
-    status = "finished" if outcome is not None else "active"
-    version = loaded.version + 1
+    committed = replace(
+        loaded,
+        state=transition.state,
+        version=loaded.version + 1,
+        status="finished" if outcome is not None else "active",
+        outcome=outcome,
+    )
+    committed = await _count_missed_turns(session, committed, seat, actor, missed_limit)
+    committed = replace(committed, deadline=next_deadline(committed))
     saved = await session.execute(
         update(Match)
         .where(Match.id == loaded.id, Match.version == loaded.version)
         .values(
             state=encode_state(engine, transition.state),
-            version=version,
-            status=status,
+            version=committed.version,
+            status=committed.status,
             outcome=outcome,
+            deadline=committed.deadline,
+            seat_epoch=committed.seat_epoch,
             updated_at=utcnow(),
         )
     )
@@ -129,7 +147,7 @@ async def _apply_and_save(
     session.add(
         MatchAction(
             match_id=loaded.id,
-            seq=version,
+            seq=committed.version,
             seat=seat,
             action=json.loads(json.dumps(action)),
             client_id=client_id,
@@ -137,7 +155,38 @@ async def _apply_and_save(
             actor=actor.kind,
         )
     )
-    return replace(loaded, state=transition.state, version=version, status=status, outcome=outcome)
+    return committed
+
+
+def next_deadline(loaded: LoadedMatch) -> datetime | None:
+    """A turn timer runs while a seat's own player must decide."""
+    if loaded.turn_seconds is None or not loaded.humans_to_act():
+        return None
+    return utcnow() + timedelta(seconds=loaded.turn_seconds)
+
+
+async def _count_missed_turns(
+    session: AsyncSession, loaded: LoadedMatch, seat: int, actor: Actor, limit: int
+) -> LoadedMatch:
+    """A timeout counts against the seat (a bot takes over at the limit); acting resets it."""
+    info = loaded.seats[seat]
+    if actor.kind == "player" and info.missed_turns:
+        changed = replace(info, missed_turns=0)
+    elif actor.kind == "timeout":
+        missed = info.missed_turns + 1
+        changed = replace(info, missed_turns=missed)
+        if missed >= limit:
+            changed = replace(changed, bot=stand_in_strategy(loaded.game), away=True)
+    else:
+        return loaded
+    await session.execute(
+        update(MatchSeat)
+        .where(MatchSeat.match_id == loaded.id, MatchSeat.seat == seat)
+        .values(missed_turns=changed.missed_turns, bot=changed.bot, away=changed.away)
+    )
+    seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
+    epoch = loaded.seat_epoch + (1 if changed.bot != info.bot else 0)
+    return replace(loaded, seats=seats, seat_epoch=epoch)
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

@@ -17,7 +17,14 @@ NOT_FOUND = "There is no match with this id."
 
 async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ...]:
     rows = await session.execute(
-        select(MatchSeat.seat, MatchSeat.player_id, MatchSeat.bot, MatchSeat.name)
+        select(
+            MatchSeat.seat,
+            MatchSeat.player_id,
+            MatchSeat.bot,
+            MatchSeat.name,
+            MatchSeat.missed_turns,
+            MatchSeat.away,
+        )
         .where(MatchSeat.match_id == match_id)
         .order_by(MatchSeat.seat)
     )
@@ -40,13 +47,13 @@ async def load_match(
     cached = context.matches.get(match_id)
     if cached is not None and version is not None and cached.version >= version:
         return cached
-    query = select(Match.version, Match.status).where(Match.id == match_id)
+    query = select(Match.version, Match.status, Match.seat_epoch).where(Match.id == match_id)
     if for_update and not context.db.sqlite:
         query = query.with_for_update()
     head = (await session.execute(query)).first()
     if head is None:
         raise ApiError("match/not_found", NOT_FOUND)
-    if cached is not None and cached.version == head.version and cached.status == head.status:
+    if cached is not None and (cached.version, cached.status, cached.seat_epoch) == tuple(head):
         return cached
     return await _read(context, session, match_id)
 
@@ -66,6 +73,8 @@ async def _read(context: AppContext, session: AsyncSession, match_id: str) -> Lo
         outcome=row.outcome,
         deadline=row.deadline,
         private=row.private,
+        turn_seconds=row.turn_seconds,
+        seat_epoch=row.seat_epoch,
     )
     loaded = _with_state(loaded, row.state)
     context.matches.put(loaded)

@@ -164,6 +164,7 @@ async def test_a_bot_seat_plays_through_the_pipeline(client: httpx.AsyncClient) 
         "seat": 1,
         "name": "Random bot 2",
         "bot": "random",
+        "away": False,
         "connected": True,
     }
 

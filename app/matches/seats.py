@@ -1,0 +1,71 @@
+"""Seats changing hands mid-match: a player leaves (a bot plays on) or comes back.
+
+A seat change is not a move: the version stays, `seat_epoch` moves on so every cache reloads,
+and every socket is told with a "seats" message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import update
+
+from app.accounts.service import Identity
+from app.bots.strategies import stand_in_strategy
+from app.chat.models import ChatMessage
+from app.context import AppContext
+from app.errors import ApiError
+from app.matches.loaded import LoadedMatch
+from app.matches.models import Match, MatchSeat
+from app.matches.service import next_deadline
+from app.matches.store import load_match
+
+
+async def leave(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
+    """The player walks away; their seat goes on as a bot and the table is told."""
+    return await _change(context, match_id, player, leaving=True)
+
+
+async def reclaim(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
+    """The player takes their seat back from the bot that stood in for them."""
+    return await _change(context, match_id, player, leaving=False)
+
+
+async def _change(
+    context: AppContext, match_id: str, player: Identity, leaving: bool
+) -> LoadedMatch:
+    async with context.locks.hold(match_id), context.db.sessions() as session, session.begin():
+        loaded = await load_match(context, session, match_id, for_update=True)
+        seat = loaded.seat_of(player.id)
+        if seat is None:
+            raise ApiError("action/not_seated", "You do not have a seat in this match.")
+        if loaded.status != "active":
+            raise ApiError("match/finished", "This match is over.")
+        info = loaded.seats[seat]
+        if leaving and info.away:
+            return loaded  # already gone: leaving twice changes nothing
+        if not leaving and not info.away:
+            return loaded
+        bot = stand_in_strategy(loaded.game) if leaving else None
+        changed = replace(info, bot=bot, away=leaving, missed_turns=0)
+        seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
+        updated = replace(loaded, seats=seats, seat_epoch=loaded.seat_epoch + 1)
+        updated = replace(updated, deadline=next_deadline(updated))
+        await session.execute(
+            update(MatchSeat)
+            .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
+            .values(bot=bot, away=leaving, missed_turns=0)
+        )
+        await session.execute(
+            update(Match)
+            .where(Match.id == match_id)
+            .values(seat_epoch=updated.seat_epoch, deadline=updated.deadline)
+        )
+        text = "left the table: a bot plays on for them." if leaving else "is back."
+        session.add(ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text))
+    context.matches.put(updated)
+    await context.broker.publish("match:" + match_id, "seats")
+    await context.broker.publish("match:" + match_id, "chat:seat")
+    if updated.bots_to_act():
+        await context.bots.wake(match_id)
+    return updated
