@@ -234,3 +234,14 @@ export function seatName(envelope, ctx, seat) {
   const info = (envelope.seats || []).find((s) => s.seat === seat);
   return info ? info.name : `Seat ${seat + 1}`;
 }
+
+/** Scroll a hand sideways so its first legal card is in view (phones show part of a hand). */
+export function scrollToTarget(hand) {
+  const target = hand && hand.querySelector(".fx-legal");
+  if (!target) return;
+  requestAnimationFrame(() => {
+    const left = target.offsetLeft;
+    const visible = left >= hand.scrollLeft && left + target.offsetWidth <= hand.scrollLeft + hand.clientWidth;
+    if (!visible) hand.scrollLeft = Math.max(0, left - 8);
+  });
+}

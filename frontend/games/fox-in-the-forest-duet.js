@@ -7,7 +7,7 @@
 import { h, svg } from "../js/dom.js";
 import {
   backsRow, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget, playedIds,
-  seatName, slideFrom, suitIcon, suitName,
+  scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 
 const ID = "fox-in-the-forest-duet";
@@ -309,6 +309,7 @@ function render(root, envelope, ctx = {}) {
       h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
     decisionNote(envelope),
     handBlock(envelope, ctx)));
+  scrollToTarget(root.querySelector(".duet-you .fx-hand"));
   animate(root, envelope, ctx);
 }
 

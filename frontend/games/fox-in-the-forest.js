@@ -6,7 +6,7 @@
 import { h } from "../js/dom.js";
 import {
   backsRow, cardBack, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget,
-  playedIds, seatName, slideFrom, suitIcon, suitName,
+  playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 
 const ID = "fox-in-the-forest";
@@ -295,6 +295,7 @@ function render(root, envelope, ctx = {}) {
     roundEnd(envelope, ctx),
     handBlock(envelope, ctx));
   root.append(table);
+  scrollToTarget(root.querySelector(".fitf-you .fx-hand"));
   animate(root, envelope, ctx);
 }
 

@@ -21,6 +21,7 @@ const FACTION_WORDS = { foxes: "The Foxes", guardians: "The Guardians" };
 const START_WORDS = { "start-scarlett": "Scarlett's start", "start-guardians": "Guardians' start", "start-indigo": "Indigo's start" };
 const STEP_MS = 120;
 let animated = ""; // "match:version" already animated: a re-render for a selection stays still
+let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
 ensureStyles();
 
@@ -92,7 +93,9 @@ function promptActions(env) {
 function targets(env, ctx) {
   const view = env.view;
   const legal = env.legal_actions || [];
-  const wanted = ctx.selected?.(PICK) || "";
+  // A pick is tagged with the version it was made on: a new envelope starts a fresh choice.
+  const [version, cell] = String(ctx.selected?.(PICK) || "").split("|");
+  const wanted = Number(version) === env.version ? cell : "";
   const cells = new Map();
   for (const a of legal) {
     if (a.type === "step") cells.set(key(stepTarget(view, a.direction)), { action: a });
@@ -123,18 +126,20 @@ function targets(env, ctx) {
 function render(root, env, ctx) {
   const view = env.view;
   const redraw = (value) => {
-    ctx.select?.(PICK, value);
+    const table = root.firstElementChild;
+    focusAfterDraw = true;
+    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
+    if (table && !table.isConnected) return; // the match page has already drawn it again
     root.replaceChildren();
     render(root, env, ctx);
   };
   const t = targets(env, ctx);
-  // A picked tile that is no longer part of any choice (a new turn) is forgotten.
-  if (!t.picked && ctx.selected?.(PICK)) ctx.select?.(PICK, null);
   const s = { env, view, ctx, t, redraw };
-  root.append(h("div", { class: "run" },
+  root.append(h("div", { class: "run", dataset: { version: env.version, pick: t.picked } },
     turnOrder(s),
     h("div", { class: "run-middle" }, grid(s), h("div", { class: "run-side" }, chooser(s), factions(s), forestLeft(s)))));
   pawnWalk(root, env, ctx);
+  if (focusAfterDraw) keepFocus(root);
   root.onkeydown = (event) => { if (event.key === "Escape" && t.picked) redraw(null); };
 }
 
@@ -267,6 +272,12 @@ function outcome(env, ctx) {
     h("table", { class: "run-table" }, h("caption", {}, `After ${view.turn} turns, ${22 - view.hidden_tiles} tiles revealed`),
       h("thead", {}, h("tr", {}, ["Faction", "Characters", "Players"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows)));
+}
+
+/** After a pick, focus the first choice it opened so the keyboard can go on. */
+function keepFocus(root) {
+  focusAfterDraw = false;
+  root.querySelector(".run-choice, .run-cell.is-target:not(.is-picked) .run-target")?.focus({ preventScroll: true });
 }
 
 // --------------------------------------------------------------------------- motion

@@ -10,6 +10,7 @@ const TOKEN_WORDS = { banana: "Banana Peel", swamp: "Swamp", escape: "Escape" };
 const CODES = { cow: "Co", pig: "Pi", chicken: "Ch", sheep: "Sh", wolf: "Wo", fox: "Fo", bear: "Be", lynx: "Ly" };
 const STEP_MS = 110; // per tile walked; the whole walk is capped at 400 ms
 let animated = ""; // "match:version" already animated, so a re-render for a selection stays still
+let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
 ensureStyles();
 
@@ -64,7 +65,9 @@ function choices(env, ctx) {
   const movable = new Set(legal.filter((a) => a.type === "move").map((a) => a.animal));
   const playable = new Set(legal.filter((a) => a.type.startsWith("play_")).map((a) => a.type.slice(5)));
   const rescues = new Map(legal.filter((a) => a.type === "rescue").map((a) => [a.tile, a]));
-  let [kind, name] = String(ctx.selected?.(PICK) || "").split(":");
+  // A pick is tagged with the version it was made on: a new envelope starts a fresh choice.
+  const [version, picked] = String(ctx.selected?.(PICK) || "").split("|");
+  let [kind, name] = Number(version) === env.version ? String(picked).split(":") : [""];
   if (kind === "animal" && !movable.has(name)) kind = "";
   if (kind === "token" && !playable.has(name)) kind = "";
   const tileTargets = new Map();
@@ -82,12 +85,15 @@ function choices(env, ctx) {
 function render(root, env, ctx) {
   const view = env.view;
   const redraw = (value) => {
-    ctx.select?.(PICK, value);
+    const table = root.firstElementChild;
+    focusAfterDraw = true;
+    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
+    if (table && !table.isConnected) return; // the match page has already drawn it again
     root.replaceChildren();
     render(root, env, ctx);
   };
   const s = { env, view, ctx, redraw, c: choices(env, ctx) };
-  root.append(h("div", { class: "tree" },
+  root.append(h("div", { class: "tree", dataset: { version: env.version, pick: s.c.pick } },
     seatsStrip(s),
     directions(s),
     question(s),
@@ -97,6 +103,7 @@ function render(root, env, ctx) {
     track(s),
     mine(s)));
   walk(root, env, ctx);
+  if (focusAfterDraw) keepFocus(root);
   root.onkeydown = (event) => { if (event.key === "Escape" && s.c.pick) redraw(null); };
 }
 
@@ -306,6 +313,13 @@ function cardBack() {
     svg("svg", { viewBox: "0 0 16 22", width: 14, height: 19, "aria-hidden": "true" },
       svg("rect", { x: 1, y: 1, width: 14, height: 20, rx: 2 }), svg("path", { d: "M4 6 L12 16 M12 6 L4 16" })),
     h("span", { class: "tree-sr" }, "secret card"));
+}
+
+/** After a pick, focus the first target (or the picked thing) so the keyboard can go on. */
+function keepFocus(root) {
+  focusAfterDraw = false;
+  const next = root.querySelector(".tree-target, button.tree-animal.is-legal:not(.is-picked), .is-picked, .tree-cancel");
+  next?.focus({ preventScroll: true });
 }
 
 // --------------------------------------------------------------------------- motion

@@ -87,7 +87,7 @@ function draw(root, envelope, ctx, redraw) {
   const over = view.phase === "over";
   const centre = over ? reckoningPlayer(view, envelope, ctx, names)
     : tableBoard(view, envelope, ctx, names, holder);
-  root.append(h("div", { class: "ohfox", "data-phase": view.phase },
+  root.append(h("div", { class: "ohfox", "data-phase": view.phase, "data-turn": view.turn },
     statusLine(view, names),
     seatRows(view, names, seat, seat === null ? "all" : "others"),
     h("div", { class: "of-middle" }, h("div", { class: "of-centre" }, centre),

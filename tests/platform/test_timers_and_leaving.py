@@ -62,7 +62,7 @@ async def test_the_deadline_is_in_the_envelope_and_the_timer_decides(
 async def test_missed_turns_hand_the_seat_to_a_bot_until_reclaimed(
     client: httpx.AsyncClient,
 ) -> None:
-    ada, bob, match_id = await _timed_match(client, 1)
+    ada, _bob, match_id = await _timed_match(client, 1)
     # Both sleep through their turns: after 3 misses each seat is played by a bot.
     for _ in range(200):
         seen = await envelope(client, match_id, ada)

@@ -14,7 +14,18 @@ from app.games.fox_in_the_forest.cards import Face
 from app.games.fox_in_the_forest.trick import trick_winner
 from app.games.protocol import Action
 
-WANTED_TRICKS = 8
+WANTED_TRICKS = 7
+SURE_TRUMP = 8
+SURE_MONARCH = 0.5
+VICTORIOUS = 7
+HUMBLE = 3
+DISCARD_PLAN = True
+BURN = True
+EXPECT = True
+TRUMP_BASE = 0.7
+TRUMP_STEP = 0.04
+PLAIN_FROM = 5
+PLAIN_TOP = 1.0
 
 
 def standard(
@@ -28,7 +39,9 @@ def standard(
         return _play(view, [a for a in legal if a["type"] == "play"], seat)
     cards = {c["id"]: c for c in view.get("hand", [])}
     if kinds & {"discard", "give"}:
-        return min(legal, key=lambda a: _strength(view, cards[a["card"]]))
+        keep = _wants_trick(view, seat) if DISCARD_PLAN else True
+        sign = 1 if keep else -1
+        return min(legal, key=lambda a: sign * _strength(view, cards[a["card"]]))
     if "take" in kinds:
         takes = [a for a in legal if a["type"] == "take"]
         shown = {c["id"]: c for c in (view.get("decision") or {}).get("shown", [])}
@@ -41,7 +54,35 @@ def standard(
 
 
 def _wants_trick(view: Mapping[str, Any], seat: int) -> bool:
-    return int(view["tricks_won"][seat]) < WANTED_TRICKS
+    won = int(view["tricks_won"][seat])
+    left = 14 - int(view["trick_number"])
+    if won + left < VICTORIOUS:
+        return won > HUMBLE
+    return won + _sure_wins(view) < WANTED_TRICKS
+
+
+def _sure_wins(view: Mapping[str, Any]) -> float:
+    if EXPECT:
+        return _expected_wins(view)
+    total = 0.0
+    for card in view.get("hand", []):
+        rank = card["rank"] or 0
+        if card["suit"] is not None and card["suit"] == view["trump"]:
+            total += 1.0 if rank >= SURE_TRUMP else 0.0
+        elif rank == 11:
+            total += SURE_MONARCH
+    return total
+
+
+def _expected_wins(view: Mapping[str, Any]) -> float:
+    total = 0.0
+    for card in view.get("hand", []):
+        rank = card["rank"] or 0
+        if card["suit"] is not None and card["suit"] == view["trump"]:
+            total += TRUMP_BASE + TRUMP_STEP * rank
+        else:
+            total += max(0.0, (rank - PLAIN_FROM) / (11 - PLAIN_FROM)) * PLAIN_TOP
+    return total
 
 
 def _strength(view: Mapping[str, Any], card: Mapping[str, Any]) -> float:
@@ -76,7 +117,9 @@ def _play(view: Mapping[str, Any], plays: list[Action], seat: int) -> Action:
     if wants and winners:
         return winners[0]
     losers = [a for a in ranked if a not in winners]
-    return losers[0] if losers else ranked[0]
+    if not losers:
+        return ranked[-1] if BURN else ranked[0]
+    return losers[0] if wants else losers[-1]
 
 
 STRATEGIES = {"standard": standard}
