@@ -1,0 +1,107 @@
+"""The match page around the renderer: spectators, phones, reconnecting, errors, chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+from tests.browser.conftest import match_against_bots, register
+from tests.servers import Server
+
+GAME = "fox-in-the-forest"
+
+
+def enter(page: Any, site: Server, identity: dict[str, str]) -> None:
+    """Store the identity from the home page (an HTML page, so no favicon request fails)."""
+    page.goto(site.url + "/")
+    page.evaluate("i => localStorage.setItem('foxden.identity', JSON.stringify(i))", identity)
+
+
+def open_match(page: Any, site: Server, match: str) -> None:
+    page.goto(f"{site.url}/match/{match}")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
+
+
+def hand_names(site: Server, identity: dict[str, str], match: str) -> list[str]:
+    state = httpx.get(f"{site.url}/api/v1/matches/{match}/state",
+                      headers={"Authorization": f"Bearer {identity['token']}"}).json()
+    return [card["name"] for card in state["view"]["hand"]]
+
+
+def test_a_spectator_sees_no_hand_and_no_actions(site: Server, page_factory: Any) -> None:
+    player = register(site, "Seated")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    open_match(page, site, match)
+    expect(page.locator("#spectating")).to_be_visible()
+    expect(page.locator("#prompt-text")).not_to_be_empty()
+    expect(page.locator("#players-strip")).to_contain_text("Seated")
+    # Nothing to click: no action list, no prompt buttons, no focusable targets on the table.
+    expect(page.locator("#actions button")).to_have_count(0)
+    expect(page.locator(".prompt-buttons button")).to_have_count(0)
+    expect(page.locator("#table [tabindex='0']")).to_have_count(0)
+    # The seated player's cards are nowhere on the page (their names, as labels or text).
+    html = page.content()
+    for name in hand_names(site, player, match):
+        assert name not in html
+    expect(page.locator(".chat-controls")).to_contain_text("Spectators read the chat")
+    page.errors.check()
+
+
+def test_the_page_fits_a_phone(site: Server, page_factory: Any) -> None:
+    player = register(site, "Phone")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory(width=360, height=740)
+    enter(page, site, player)
+    open_match(page, site, match)
+    expect(page.locator("#actions button").first).to_be_visible()
+    for tab in ("table", "log", "chat", "players"):
+        page.click(f"#tab-{tab}")
+        expect(page.locator(f"#tab-{tab}")).to_have_attribute("aria-selected", "true")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the page scrolls sideways on the {tab} tab ({width}px)"
+    # Tabs are panels: only the chosen one shows.
+    expect(page.locator("#panel-players")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    page.errors.check()
+
+
+def test_reconnects_after_the_socket_drops(site: Server, page_factory: Any) -> None:
+    player = register(site, "Flaky")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    enter(page, site, player)
+    open_match(page, site, match)
+    page.evaluate("window.__foxdenSocket.ws.close()")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
+    expect(page.locator("#connection")).to_have_text("Reconnecting…")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "connected", timeout=10000)
+    # Still playable after the resync.
+    page.locator("#actions button").first.click()
+    expect(page.locator("#log-list")).to_contain_text("Flaky")
+    page.errors.check()
+
+
+def test_refused_actions_and_chat(site: Server, page_factory: Any) -> None:
+    player = register(site, "Talker")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    enter(page, site, player)
+    open_match(page, site, match)
+    expect(page.locator("#actions button").first).to_be_visible()
+    # A refused action shows the server's message as a toast and the page carries on.
+    page.evaluate("window.__foxdenSocket.act({type: 'fly'}, null)")
+    expect(page.locator(".toast-error")).to_be_visible()
+    expect(page.locator("#actions button").first).to_be_enabled()
+    page.fill("#chat-input", "good game so far")
+    page.press("#chat-input", "Enter")
+    expect(page.locator("#chat-list")).to_contain_text("Talker: good game so far")
+    page.click("button[data-reaction='nice']")
+    expect(page.locator("#chat-list")).to_contain_text("Nice!")
+    # A second viewer gets the chat too (pushed or loaded).
+    other = page_factory()
+    open_match(other, site, match)
+    expect(other.locator("#chat-list")).to_contain_text("good game so far")
+    page.errors.check()
+    other.errors.check()
