@@ -135,6 +135,7 @@ async def client(database_url: str, with_high_card: None) -> AsyncIterator[httpx
         bot_delay_ms=0,
         bot_sweep_seconds=0.2,
         timer_sweep_seconds=0.1,
+        rate_per_minute=100_000,
         admin_token="test-admin-token",
     )
     app = create_app(settings)

@@ -65,3 +65,19 @@ async def test_arbitrary_json_never_breaks_the_server(client: httpx.AsyncClient,
         assert 200 <= response.status_code < 500, (url, body, response.text)
         if response.status_code >= 400:
             assert response.json()["error"]["code"]
+
+
+async def test_a_flood_of_requests_is_cut_off_with_retry_after(database_url: str) -> None:
+    from app.config import Settings
+    from app.main import create_app
+
+    app = create_app(Settings(database_url=database_url, rate_per_minute=60))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            ada = await new_player(http, "Ada")
+            codes = [(await http.get("/api/v1/players/me", headers=ada.auth)) for _ in range(15)]
+    limited = [r for r in codes if r.status_code == 429]
+    assert limited, "no request was limited"
+    assert limited[0].json()["error"]["code"] == "rate/limited"
+    assert int(limited[0].headers["Retry-After"]) >= 1
