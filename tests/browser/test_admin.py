@@ -1,0 +1,47 @@
+"""Admin page in the browser: the token, stats, closing a lobby and aborting a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import expect
+from tests.browser.conftest import ADMIN_TOKEN, match_against_bots, register
+from tests.servers import Server
+
+
+def test_admin_closes_a_lobby_and_aborts_a_match(site: Server, page_factory: Any) -> None:
+    host = register(site, "Admin target")
+    auth = {"Authorization": f"Bearer {host['token']}"}
+    lobby = httpx.post(site.url + "/api/v1/lobbies", headers=auth,
+                       json={"game": "oh-fox", "seats": 2, "private": True}).json()
+    match = match_against_bots(site, host, "fox-in-the-forest", 2)
+
+    page = page_factory()
+    page.goto(site.url + "/admin")
+    page.fill("#admin-token", ADMIN_TOKEN)
+    page.press("#admin-token", "Enter")
+    expect(page.locator("#stats .stat")).to_have_count(4)
+    expect(page.locator("#stats")).to_contain_text("Active matches")
+
+    # Private lobbies are listed too; Close takes it off the open list.
+    row = page.locator(f"tr[data-lobby='{lobby['id']}']")
+    expect(row).to_contain_text("(private)")
+    row.locator("button", has_text="Close").click()
+    expect(row).to_have_count(0)
+    page.select_option("#lobbies-status-filter", "closed")
+    expect(page.locator(f"tr[data-lobby='{lobby['id']}']")).to_contain_text("closed")
+    assert httpx.get(f"{site.url}/api/v1/lobbies/{lobby['id']}").json()["status"] == "closed"
+
+    # Abort the match; the game filter narrows the list.
+    page.select_option("#matches-game-filter", "fox-in-the-forest")
+    match_row = page.locator(f"tr[data-match='{match}']")
+    expect(match_row).to_contain_text("The Fox in the Forest")
+    match_row.locator("button", has_text="Abort").click()
+    expect(match_row).to_have_count(0)
+    assert httpx.get(f"{site.url}/api/v1/matches/{match}").json()["status"] == "aborted"
+
+    # The token stays for this tab: a reload goes straight to the tables.
+    page.reload()
+    expect(page.locator("#stats .stat")).to_have_count(4)
+    page.errors.check()
