@@ -1,0 +1,150 @@
+"""The Fox in the Forest in the browser: a whole match against a bot, played by clicking cards.
+
+The drawing is checked against the server's own envelope while it is the player's turn (the
+table stands still then): the opponent's backs, the decree card and its trump label, the trick.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import httpx
+from playwright.sync_api import Error as PlaywrightError
+from tests.browser.conftest import match_against_bots, register
+from tests.servers import Server
+
+GAME = "fox-in-the-forest"
+# Every Deluxe module, so the Fox, Woodcutter, Fairy, Hammer, Shovel and Crown decisions can come up.
+DELUXE = {
+    "target_score": 16,
+    "special_list": ["axe", "tree", "fairy", "crown", "mirror", "bow", "hammer", "potion", "shovel"],
+    "poison": True,
+    "goals": True,
+}
+CHART = ("Humble", "Defeated", "Victorious", "Greedy")
+
+
+def state(site: Server, identity: dict[str, str], match: str) -> dict[str, Any]:
+    response = httpx.get(f"{site.url}/api/v1/matches/{match}/state",
+                         headers={"Authorization": f"Bearer {identity['token']}"})
+    response.raise_for_status()
+    return dict(response.json())
+
+
+def open_match(page: Any, site: Server, identity: dict[str, str], match: str) -> None:
+    # The identity goes into localStorage before any script runs. (conftest's sign_in opens a
+    # CSS file first, and Chromium then asks for /favicon.ico, a 404 logged as a console error.)
+    page.add_init_script(
+        f"localStorage.setItem('foxden.identity', JSON.stringify({json.dumps(identity)}))")
+    page.goto(f"{site.url}/match/{match}")
+    page.wait_for_selector(".fx-table.fitf")
+
+
+def my_turn(page: Any) -> Any:
+    """Wait until there is something for this player to click; None once the match is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#outcome') || document.querySelector('.fx-table .fx-legal')"
+        " || document.querySelector('.prompt-buttons button')", timeout=15000)
+    if page.query_selector("#outcome"):
+        return None
+    return page.query_selector(".fx-table .fx-legal") or page.query_selector(".prompt-buttons button")
+
+
+def click_and_wait(page: Any, target: Any, key: str | None = None) -> None:
+    """Activate a target, then wait until the table was redrawn from a new envelope.
+
+    The table may be redrawn between finding a target and clicking it (a resent envelope):
+    then nothing is clicked and the caller looks for its target again.
+    """
+    try:
+        if key:
+            target.focus()
+            page.keyboard.press(key)
+        else:
+            target.click(timeout=3000)
+    except PlaywrightError:
+        if target.evaluate("el => el.isConnected"):
+            raise
+        return
+    page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
+
+
+def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
+    view = envelope["view"]
+    backs = page.locator(".fitf-opponent .fx-backs .fx-card")
+    assert backs.count() == view["hand_counts"][1]
+    assert page.locator(".fitf-opponent .fx-count").inner_text().startswith(str(view["hand_counts"][1]))
+    assert page.locator(".fitf-you .fx-hand .fx-card").count() == len(view["hand"])
+    trump = page.locator(".fitf-trump")
+    if view["trump"]:
+        assert trump.get_attribute("data-trump") == view["trump"]
+        assert trump.inner_text().strip() == f"Trump: {view['trump'].capitalize()}"
+    else:
+        assert trump.inner_text().strip() == "No trump suit"
+    assert page.locator(".fitf-decree [data-card]").get_attribute("data-card") == view["decree"]["id"]
+    in_trick = [p["card"]["id"] for p in (view["trick"]["lead"], view["trick"]["follow"]) if p]
+    drawn = page.locator(".fitf-trick [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert drawn == in_trick
+    # Only the envelope's legal cards are clickable in the hand.
+    legal = {a["card"] for a in envelope["legal_actions"] if a["type"] == "play"}
+    clickable = page.locator(".fitf-you .fx-hand .fx-legal").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert set(clickable) == legal
+
+
+def test_a_whole_deluxe_match_by_clicking_cards(site: Server, page_factory: Any) -> None:
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, GAME, 2, DELUXE)
+    page = page_factory()
+    open_match(page, site, ada, match)
+    checked = keyboard_used = False
+    deadline = time.monotonic() + 90
+    while (target := my_turn(page)) is not None:
+        assert time.monotonic() < deadline, "the match did not finish"
+        envelope = state(site, ada, match)
+        kinds = {a["type"] for a in envelope["legal_actions"]}
+        if not checked and kinds == {"play"} and envelope["view"]["phase"] == "play":
+            check_drawing(page, envelope)
+            checked = True
+        if "next_round" in kinds:
+            # This player deals the next round: the round-end table is on the table first.
+            table = page.locator(".fitf-round-end table").inner_text()
+            assert any(name in table for name in CHART)
+        use_keyboard = not keyboard_used and page.query_selector(".fitf-you .fx-hand .fx-legal") is not None
+        if use_keyboard:
+            # Keyboard players reach the same cards: focus one and press Enter.
+            target = page.query_selector(".fitf-you .fx-hand .fx-legal")
+            keyboard_used = True
+        click_and_wait(page, target, "Enter" if use_keyboard else None)
+    assert checked and keyboard_used
+    final = state(site, ada, match)
+    assert final["status"] == "finished"
+    assert max(final["view"]["scores"]) >= 16
+    # The outcome screen carries the round table: one row per round, tricks named by the chart.
+    rows = page.locator("#outcome .fitf-rounds tbody tr")
+    assert rows.count() == len(final["view"]["history"]) >= 1
+    assert any(name in rows.first.inner_text() for name in CHART)
+    page.errors.check()
+
+
+def test_phone_width_table(site: Server, page_factory: Any) -> None:
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, GAME, 2, {"special_cards": 2})
+    page = page_factory(width=360, height=740)
+    open_match(page, site, ada, match)
+    target = my_turn(page)
+    assert target is not None
+    envelope = state(site, ada, match)
+    if {a["type"] for a in envelope["legal_actions"]} == {"play"}:
+        check_drawing(page, envelope)
+    # The page never scrolls sideways: the hand scrolls inside itself instead.
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360
+    hand = page.locator(".fitf-you .fx-hand")
+    assert hand.evaluate("el => getComputedStyle(el).overflowX") == "auto"
+    # The first legal card is scrolled into view of the hand.
+    first = page.locator(".fitf-you .fx-hand .fx-legal").first
+    box, frame = first.bounding_box(), hand.bounding_box()
+    assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+    page.errors.check()
