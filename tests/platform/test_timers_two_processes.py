@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from datetime import datetime
 
 import pytest
@@ -43,5 +44,5 @@ async def test_each_deadline_acts_exactly_once_across_two_processes(
     # Turns alternate: a deadline acted on twice would have played the same seat twice.
     assert [entry["seat"] for entry in actions] == [i % 2 for i in range(len(actions))]
     times = [datetime.fromisoformat(entry["at"]) for entry in actions]
-    gaps = [(b - a).total_seconds() for a, b in zip(times, times[1:], strict=False)]
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert all(gap >= 0.9 for gap in gaps), gaps
