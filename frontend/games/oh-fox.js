@@ -7,7 +7,8 @@ import { drawBoard, placePawns } from "./oh-fox/board.js";
 import { destination } from "./oh-fox/moves.js";
 import { animalCards, guessList, identityCard, objectives, seatRows } from "./oh-fox/table.js";
 import {
-  describePlay, guessForm, handPanel, makeDraggable, markTargets, markedPawns, pawnTray, selectedPlay,
+  currentPick, describePlay, guessForm, handPanel, makeDraggable, markTargets, markedPawns, pawnTray,
+  selectedPlay,
 } from "./oh-fox/choose.js";
 import { reckoningPlayer } from "./oh-fox/reckoning.js";
 import { scoreTable } from "./oh-fox/outcome.js";
@@ -55,8 +56,8 @@ function ownTrack(view) {
 
 /** The board during play: your planned route, your pawn, the predator's marks and targets. */
 function tableBoard(view, envelope, ctx, names, holder) {
-  const play = selectedPlay(envelope, ctx) || (ctx.selected("card")
-    ? { card: ctx.selected("card"), direction: ctx.selected("direction") } : null);
+  const picked = currentPick(view, ctx);
+  const play = (view.you && view.you.choice) || selectedPlay(envelope, ctx) || (picked.card ? picked : null);
   const you = view.you;
   const start = you && you.track.length ? you.track[you.track.length - 1] : null;
   const preview = play && you ? destination(view.board, start, play.card, play.direction, you.animal) : null;

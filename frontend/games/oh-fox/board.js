@@ -43,6 +43,12 @@ export function spaceAtClientPoint(svg, clientX, clientY, board) {
   return `r${row}c${col}`;
 }
 
+/** A tag along the bottom of a space; long ones are squeezed to fit the space's width. */
+function spaceTag(text) {
+  return s("text", { x: 5, y: 95, class: "of-space-tag", text,
+    textLength: text.length > 11 ? 88 : null, lengthAdjust: text.length > 11 ? "spacingAndGlyphs" : null });
+}
+
 function spaceMarks(space) {
   const marks = [];
   if (space.home) {
@@ -50,17 +56,16 @@ function spaceMarks(space) {
       class: `of-home-ring of-colour-${space.home}` }));
     marks.push(s("path", { d: "M72 44 L82 34 L92 44 L92 55 L72 55 Z",
       class: `of-home-house of-colour-${space.home}` }));
-    marks.push(s("text", { x: 5, y: 95, class: "of-space-tag", text: `${capitalize(space.home)} home` }));
+    marks.push(spaceTag(`${capitalize(space.home)} home`));
   }
   if (space.healing) {
     marks.push(s("path", { d: "M78 33 h8 v8 h8 v8 h-8 v8 h-8 v-8 h-8 v-8 h8 Z", class: "of-healing-cross" }));
-    marks.push(s("text", { x: 5, y: 95, class: "of-space-tag", text: "Healing" }));
+    marks.push(spaceTag("Healing"));
   }
   if (space.tunnel) {
     marks.push(s("circle", { cx: 82, cy: 45, r: 11, class: `of-tunnel of-tunnel-${space.tunnel}` }));
     marks.push(s("path", { d: "M75 49 A7 7 0 0 1 89 49 Z", class: "of-tunnel-mouth" }));
-    marks.push(s("text", { x: 5, y: 95, class: "of-space-tag",
-      text: `${capitalize(space.tunnel)} tunnel` }));
+    marks.push(spaceTag(`${capitalize(space.tunnel)} tunnel`));
   }
   return marks;
 }
@@ -138,7 +143,7 @@ function drawTrack(track) {
   }
   for (const [id, turns] of bySpace) {
     const { row, col } = parseSpace(id);
-    const text = turns.length > 3 ? `${turns.slice(0, 3).join(",")}...` : turns.join(",");
+    const text = turns.length > 2 ? `${turns.slice(0, 2).join(",")}+${turns.length - 2}` : turns.join(",");
     const width = 14 + 7 * text.length;
     layer.append(s("g", { transform: `translate(${col * CELL + 4} ${row * CELL + 38})` },
       s("rect", { width, height: 14, rx: 7, class: "of-track-tag" }),

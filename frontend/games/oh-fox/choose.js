@@ -8,21 +8,37 @@ import { parseSpace, spaceAtClientPoint } from "./board.js";
 
 const plays = (envelope) => envelope.legal_actions.filter((a) => a.type === "play");
 
+/**
+ * The card and arrow picked so far for this turn. The pick is kept until the turn moves on
+ * (not cleared on confirm), so a refused send can simply be confirmed again.
+ */
+export function currentPick(view, ctx) {
+  if (ctx.selected("turn") !== view.turn) return { card: null, direction: null };
+  return { card: ctx.selected("card") || null, direction: ctx.selected("direction") || null };
+}
+
+function pick(view, ctx, card, direction) {
+  ctx.select("turn", view.turn);
+  ctx.select("direction", direction);
+  ctx.select("card", card);
+}
+
 /** The full play action the current selection names, if the server lists it as legal. */
 export function selectedPlay(envelope, ctx) {
-  const card = ctx.selected("card");
-  const direction = card === "stop" ? undefined : ctx.selected("direction");
-  return plays(envelope).find((a) => a.card === card && a.direction === direction) || null;
+  const { card, direction } = currentPick(envelope.view, ctx);
+  const wanted = card === "stop" ? undefined : direction;
+  return plays(envelope).find((a) => a.card === card && a.direction === wanted) || null;
 }
 
 function cardButton(card, count, envelope, ctx, redraw) {
   const legal = plays(envelope).some((a) => a.card === card);
-  const chosen = ctx.selected("card") === card && legal;
+  const { card: picked, direction } = currentPick(envelope.view, ctx);
+  const chosen = picked === card && legal;
   return h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
     disabled: !legal, "aria-pressed": chosen ? "true" : "false", "data-focus": `card-${card}`,
     "data-card": card, "aria-label": `${CARD_NAMES[card]}, ${count} left`,
     onClick: () => {
-      ctx.select("card", chosen ? null : card);
+      pick(envelope.view, ctx, chosen ? null : card, direction);
       redraw();
     } },
   actionCard(card, null, { width: 46, title: false }),
@@ -30,8 +46,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
 }
 
 function directionPad(envelope, ctx, redraw) {
-  const card = ctx.selected("card");
-  const current = ctx.selected("direction");
+  const { card, direction: current } = currentPick(envelope.view, ctx);
   const buttons = DIRECTIONS.map((direction) => {
     const legal = plays(envelope).some((a) => a.card === card && a.direction === direction);
     const on = legal && current === direction;
@@ -39,7 +54,7 @@ function directionPad(envelope, ctx, redraw) {
       disabled: !legal, "aria-pressed": on ? "true" : "false", "data-focus": `dir-${direction}`,
       "data-direction": direction, "aria-label": `Point it ${direction}`,
       onClick: () => {
-        ctx.select("direction", direction);
+        pick(envelope.view, ctx, card, direction);
         redraw();
       } }, arrowIcon(direction), h("span", {}, capitalize(direction)));
   });
@@ -52,10 +67,7 @@ function confirmButton(envelope, ctx) {
   return h("button", { type: "button", class: "of-confirm primary", disabled: !action,
     "data-focus": "confirm",
     onClick: () => {
-      if (!action) return;
-      ctx.select("card", null);
-      ctx.select("direction", null);
-      ctx.act(action);
+      if (action) ctx.act(action);
     } }, text);
 }
 
@@ -72,7 +84,7 @@ export function handPanel(view, envelope, ctx, redraw) {
   const cards = CARD_ORDER.filter((card) => counts[card]).map((card) =>
     cardButton(card, counts[card], envelope, ctx, redraw));
   const canPlay = plays(envelope).length > 0;
-  const card = ctx.selected("card");
+  const { card } = currentPick(view, ctx);
   const needsArrow = canPlay && card && card !== "stop" && plays(envelope).some((a) => a.card === card);
   return h("section", { class: "of-panel of-hand", "aria-label": "Your action cards" },
     h("h3", {}, `Your action cards (${view.you.hand.length} in hand)`),
