@@ -54,8 +54,14 @@ function ownTrack(view) {
   return view.you.track.slice(1).map((space, index) => ({ space, turn: index + 1 }));
 }
 
+/** The board on the page now: an envelope may have redrawn it while a pawn was dragged. */
+function liveBoard(view) {
+  const svg = document.querySelector(".ohfox .of-centre .of-board");
+  return svg ? { svg, data: view.board } : null;
+}
+
 /** The board during play: your planned route, your pawn, the predator's marks and targets. */
-function tableBoard(view, envelope, ctx, names, holder) {
+function tableBoard(view, envelope, ctx, names) {
   const picked = currentPick(view, ctx);
   const play = (view.you && view.you.choice) || selectedPlay(envelope, ctx) || (picked.card ? picked : null);
   const you = view.you;
@@ -72,9 +78,8 @@ function tableBoard(view, envelope, ctx, names, holder) {
   for (const { node, item } of marks) {
     if (!movable.has(item.seat)) continue;
     node.classList.add("of-draggable");
-    makeDraggable(node, item.seat, envelope, ctx, () => holder.board);
+    makeDraggable(node, item.seat, envelope, ctx, () => liveBoard(view));
   }
-  holder.board = { svg: board.svg, data: view.board };
   return h("div", { class: "of-board-wrap" }, board.svg,
     h("p", { class: "of-legend" }, "The edges wrap around (chevrons on the rim): leaving one side brings you back on the opposite side. ",
       you ? "T-numbers mark where your cards take you after each turn." : ""));
@@ -84,40 +89,42 @@ function draw(root, envelope, ctx, redraw) {
   const view = envelope.view;
   const names = namesOf(envelope, ctx);
   const seat = view.you ? view.you.seat : null;
-  const holder = {};
   const over = view.phase === "over";
   const centre = over ? reckoningPlayer(view, envelope, ctx, names)
-    : tableBoard(view, envelope, ctx, names, holder);
+    : tableBoard(view, envelope, ctx, names);
   root.append(h("div", { class: "ohfox", "data-phase": view.phase, "data-turn": view.turn },
     statusLine(view, names),
     seatRows(view, names, seat, seat === null ? "all" : "others"),
     h("div", { class: "of-middle" }, h("div", { class: "of-centre" }, centre),
-      h("div", { class: "of-side" }, identityCard(view), animalCards(view), objectives(view))),
+      // The pawn tray sits beside the board so that a pawn can be dragged straight onto it.
+      h("div", { class: "of-side" }, over ? null : pawnTray(view, envelope, ctx, names, redraw, () => liveBoard(view)),
+        identityCard(view), animalCards(view), objectives(view))),
     h("div", { class: "of-bottom" },
       guessForm(view, envelope, ctx, names),
       view.phase !== "program" ? guessList(view, names) : null,
       handPanel(view, envelope, ctx, redraw),
-      over ? null : pawnTray(view, envelope, ctx, names, redraw, () => holder.board),
       seat === null ? null : seatRows(view, names, seat, "mine"))));
 }
 
 let generation = 0; // bumped on every render, so a stale redraw does nothing
-let clickedKey = null; // the control last pressed, to give focus back after a redraw
+let lastKey = null; // the control of ours that last had focus or was pressed
 
-/** Remember which control was pressed before its handler makes the page redraw. */
+/** Remember our focused or pressed control, to give focus back after the page redraws. */
 function trackFocus(node) {
   const remember = (event) => {
-    clickedKey = event.target.closest?.("[data-focus]")?.dataset.focus ?? null;
+    lastKey = event.target.closest?.("[data-focus]")?.dataset.focus ?? null;
   };
+  node.addEventListener("focusin", remember);
   node.addEventListener("click", remember, true);
-  node.addEventListener("keydown", remember, true);
 }
 
 function render(root, envelope, ctx) {
   ensureStylesheet();
   const active = document.activeElement;
-  const key = (active && root.contains(active) && active.dataset.focus) || clickedKey;
-  clickedKey = null;
+  // Focus lost to the body means a redraw took our control away; elsewhere (the chat, say)
+  // the player has moved on and keeps their focus.
+  const lost = !active || active === document.body || root.contains(active);
+  const key = lost ? (root.contains(active) && active.dataset.focus) || lastKey : null;
   generation += 1;
   const mine = generation;
   root.replaceChildren();
@@ -127,7 +134,7 @@ function render(root, envelope, ctx) {
   });
   trackFocus(root.firstElementChild);
   const target = key ? root.querySelector(`[data-focus="${key}"]`) : null;
-  if (target && !target.disabled) target.focus();
+  if (target && !target.disabled) target.focus({ preventScroll: true });
 }
 
 function label(action, envelope) {

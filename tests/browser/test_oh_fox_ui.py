@@ -106,6 +106,15 @@ def test_two_player_match_on_a_phone_then_step_through_the_reckoning(
     mine = page.locator(".of-identity .of-animal strong").inner_text().lower()
     assert page.locator(f".of-animals .of-mine:has-text('{mine.capitalize()}')").count() == 1
 
+    # Keyboard: Enter on a card selects it and focus stays on it through the redraw.
+    wait_for_turn(page, 1)
+    page.locator(".of-hand-card").first.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".of-hand-card.of-selected").count() == 1
+    assert page.evaluate("() => document.activeElement.classList.contains('of-hand-card')")
+    page.keyboard.press("Enter")  # and Enter again puts it back
+    assert page.locator(".of-hand-card.of-selected").count() == 0
+
     for turn in range(1, 9):
         card = play_turn(page, turn)
         row = page.locator(".of-seat-row.of-you .of-row-cards .of-slot svg.of-card:not(.of-back)")

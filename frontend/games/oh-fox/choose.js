@@ -18,9 +18,9 @@ export function currentPick(view, ctx) {
 }
 
 function pick(view, ctx, card, direction) {
-  ctx.select("turn", view.turn);
-  ctx.select("direction", direction);
-  ctx.select("card", card);
+  // Each select redraws the page: only set what changes, the card last.
+  const wanted = [["turn", view.turn], ["direction", direction], ["card", card]];
+  for (const [key, value] of wanted) if (ctx.selected(key) !== value) ctx.select(key, value);
 }
 
 /** The full play action the current selection names, if the server lists it as legal. */

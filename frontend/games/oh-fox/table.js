@@ -53,7 +53,7 @@ export function identityCard(view) {
   if (!you) return null;
   const card = { animal: you.animal, kind: you.role, diet: you.diet, ability: you.ability };
   return h("section", { class: "of-panel of-identity", "aria-label": "Your identity card" },
-    h("h3", {}, "You are (secret)"), animalCard(card, { mine: true }));
+    h("h3", {}, view.phase === "over" ? "You were" : "You are (secret)"), animalCard(card, { mine: true }));
 }
 
 function handCounts(hand) {
