@@ -15,13 +15,18 @@ async function call(lobby, path, method, body) {
   }
 }
 
+// The strategy picked per empty chair, kept across redraws (a lobby push must not reset it).
+const chosenBot = new Map();
+
 /** Buttons inside one chair: add a bot to an empty chair, or empty an occupied one. */
 export function chairHostControls(seat, lobby, game, onUpdated) {
   if (!seat.player && !seat.bot) {
     const strategies = (game && game.bots) || ["random"];
     const selectId = `bot-strategy-${seat.seat}`;
-    const select = h("select", { id: selectId, "aria-label": `Bot strategy for seat ${seat.seat + 1}` },
-      strategies.map((name) => h("option", { value: name }, name)));
+    const picked = chosenBot.get(seat.seat) || (strategies.includes("standard") ? "standard" : strategies[0]);
+    const select = h("select", { id: selectId, "aria-label": `Bot strategy for seat ${seat.seat + 1}`,
+      onchange: () => chosenBot.set(seat.seat, select.value) },
+    strategies.map((name) => h("option", { value: name, selected: name === picked }, name)));
     return h("div", { class: "row" }, select,
       h("button", { class: "small", id: `add-bot-${seat.seat}`,
         onclick: async () => onUpdated(await call(lobby, `/seats/${seat.seat}`, "PUT", { bot: select.value })) },

@@ -109,14 +109,30 @@ function inviteSection() {
       h("button", { id: "copy-invite", onclick: () => copyText(link, input) }, "Copy")));
 }
 
+// Lobby pushes redraw the page; a section whose inputs may be mid-typing (the name form) is
+// rebuilt only when what it shows changes.
+const stableSections = new Map();
+function stable(name, key, build) {
+  const kept = stableSections.get(name);
+  if (kept && kept.key === key) return kept.node;
+  const node = build();
+  stableSections.set(name, { key, node });
+  return node;
+}
+
 function youSection() {
   if (lobby.status !== "open") return null;
   const seat = mySeat();
+  const full = lobby.seats.every((s) => s.player || s.bot);
+  const key = JSON.stringify([me()?.id, seat, full, isHost()]);
+  return stable("you", key, () => buildYouSection(seat, full));
+}
+
+function buildYouSection(seat, full) {
   let body;
   if (!me()) {
     body = nameForm(joinAsNewGuest, { label: "Pick a name to sit at this table", button: "Join" });
   } else if (!seat) {
-    const full = lobby.seats.every((s) => s.player || s.bot);
     body = h("div", { class: "lobby-actions" },
       h("button", { class: "primary big", id: "join-table", disabled: full, onclick: () => join() },
         full ? "The table is full" : "Join this table"));
