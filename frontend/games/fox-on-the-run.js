@@ -95,7 +95,7 @@ function targets(env, ctx) {
   const legal = env.legal_actions || [];
   // A pick is tagged with the version it was made on: a new envelope starts a fresh choice.
   const [version, cell] = String(ctx.selected?.(PICK) || "").split("|");
-  const wanted = Number(version) === env.version ? cell : "";
+  const wanted = cell && Number(version) === env.version ? cell : "";
   const cells = new Map();
   for (const a of legal) {
     if (a.type === "step") cells.set(key(stepTarget(view, a.direction)), { action: a });
@@ -171,12 +171,14 @@ function cellBox(s, cell) {
   const onPath = (s.view.current?.path || []).findIndex((p) => same(p, cell.at));
   const moving = s.view.current?.character;
   const words = target ? (target.action ? label(target.action, s.env) : target.words) : null;
+  // Only a revealed tile, or every tile once the match is over, comes with its arrows.
+  const shown = cell.face_up || Array.isArray(cell.arrows);
   return h("div", {
-    class: ["run-cell", cell.face_up ? "is-up" : "is-down", cell.start && "is-start", target && "is-target",
-      s.t.picked === k && "is-picked", onPath >= 0 && "on-path"],
-    "data-cell": cell.name, "data-face": cell.face_up ? "up" : "down",
+    class: ["run-cell", shown ? "is-up" : "is-down", !cell.face_up && shown && "is-final-reveal", cell.start && "is-start",
+      target && "is-target", s.t.picked === k && "is-picked", onPath >= 0 && "on-path"],
+    "data-cell": cell.name, "data-face": shown ? "up" : "down",
   },
-  cell.face_up ? face(cell) : forestBack(),
+  shown ? face(cell) : forestBack(),
   onPath >= 0 && cell.characters.length === 0 ? h("span", { class: "run-trail", "aria-hidden": "true" }) : null,
   cell.face_up && cell.used_this_turn ? h("span", { class: "run-used" }, "used") : null,
   h("div", { class: "run-pawns" }, cell.characters.map((name) =>

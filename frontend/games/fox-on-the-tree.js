@@ -67,9 +67,8 @@ function choices(env, ctx) {
   const rescues = new Map(legal.filter((a) => a.type === "rescue").map((a) => [a.tile, a]));
   // A pick is tagged with the version it was made on: a new envelope starts a fresh choice.
   const [version, picked] = String(ctx.selected?.(PICK) || "").split("|");
-  let [kind, name] = Number(version) === env.version ? String(picked).split(":") : [""];
-  if (kind === "animal" && !movable.has(name)) kind = "";
-  if (kind === "token" && !playable.has(name)) kind = "";
+  let [kind, name] = picked && Number(version) === env.version ? picked.split(":") : [""];
+  if (!(kind === "animal" && movable.has(name)) && !(kind === "token" && playable.has(name))) kind = "";
   const tileTargets = new Map();
   const animalTargets = new Map();
   for (const a of legal) {
@@ -165,7 +164,7 @@ function tileBox(s, tile) {
 }
 
 function tileToken(s, tile) {
-  const rescue = tile.token === "swamp" ? s.c.rescues.get(tile.index) : null;
+  const rescue = tile.token === "swamp" && !s.c.pick ? s.c.rescues.get(tile.index) : null;
   const inner = [tokenIcon(tile.token), h("span", {}, TOKEN_WORDS[tile.token])];
   if (!rescue) return h("span", { class: ["tree-token", `token-${tile.token}`] }, inner);
   return h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
@@ -175,8 +174,9 @@ function tileToken(s, tile) {
 function animalChip(s, animal) {
   const info = s.view.animals.find((a) => a.animal === animal);
   const escape = s.c.animalTargets.get(animal);
-  const movable = s.c.movable.has(animal) && !s.c.pick.startsWith("token:");
   const picked = s.c.pick === `animal:${animal}`;
+  // While a choice is half made, only its second part (and the picked animal, to undo) reacts.
+  const movable = s.c.movable.has(animal) && (!s.c.pick || picked);
   const danger = s.view.escape_question?.animal === animal;
   const cls = ["tree-animal", `team-${info.team}`, picked && "is-picked", (escape || movable) && "is-legal",
     info.stuck && "is-stuck", danger && "is-danger"];
@@ -318,7 +318,8 @@ function cardBack() {
 /** After a pick, focus the first target (or the picked thing) so the keyboard can go on. */
 function keepFocus(root) {
   focusAfterDraw = false;
-  const next = root.querySelector(".tree-target, button.tree-animal.is-legal:not(.is-picked), .is-picked, .tree-cancel");
+  const order = [".tree-target", "button.tree-animal.is-legal:not(.is-picked)", ".is-picked", ".tree-cancel"];
+  const next = order.map((selector) => root.querySelector(selector)).find(Boolean);
   next?.focus({ preventScroll: true });
 }
 

@@ -1,0 +1,119 @@
+"""Fox on the Run in the browser: whole matches against bots, played by clicking the forest.
+
+What a player relies on: the reachable tiles are highlighted and clickable, abilities pick
+tiles (two-part for Puffer and Scarlett) with Skip on the prompt line, pawns carry names and
+letters, and a face-down tile shows nothing but a forest back until it is turned.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+from tests.browser.conftest import match_against_bots, register, sign_in
+
+TABLE = "#table .run"
+CHANGED = """([version, pick]) => {
+  const table = document.querySelector('#table .run');
+  return document.querySelector('#outcome') !== null
+    || (table && (table.dataset.version !== version || table.dataset.pick !== pick));
+}"""
+# Every face-down cell, checked in the page itself: no arrow drawn, no tile id, no arrow words.
+FACE_DOWN_LEAKS = """() => [...document.querySelectorAll('.run-cell[data-face="down"]')]
+  .filter((cell) => cell.querySelector('.run-arrows, .run-arrow, .run-start')
+    || /tile-\\d|arrow|north|south|east|west/i.test(cell.innerHTML.replace(/<button[^>]*>/g, '')))
+  .map((cell) => cell.dataset.cell)"""
+
+
+def open_match(site: Any, page_factory: Any, players: int, width: int) -> Any:
+    me = register(site, "Ada")
+    match_id = match_against_bots(site, me, "fox-on-the-run", players)
+    page = page_factory(width=width, height=900 if width > 400 else 740)
+    # sign_in opens a CSS file, for which Chromium asks /favicon.ico: the app has none (404).
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    sign_in(page, site, me)
+    page.goto(f"{site.url}/match/{match_id}")
+    page.wait_for_selector(TABLE)
+    return page
+
+
+def choose(page: Any, rng: random.Random) -> bool:
+    """One click: a rotation choice, a highlighted cell, or Skip / Stop on the prompt line."""
+    options = page.locator(".run-chooser .run-choice:not(.run-cancel)")
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        return True
+    cells = page.locator(".run-cell.is-target:not(.is-picked) .run-target")
+    prompt = page.locator("#prompt button")
+    if cells.count() and (not prompt.count() or rng.random() < 0.7):
+        cells.nth(rng.randrange(cells.count())).click()
+        return True
+    if prompt.count():
+        prompt.nth(rng.randrange(prompt.count())).click()
+        return True
+    return False
+
+
+def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> int:
+    """Click until the outcome shows, checking every face-down tile before each decision."""
+    decisions = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator("#outcome").count():
+            return decisions
+        assert page.evaluate(FACE_DOWN_LEAKS) == []
+        assert not re.search(r"tile-\d\d", page.inner_html("#table"))
+        table = page.locator(TABLE)
+        state = [table.get_attribute("data-version"), table.get_attribute("data-pick")]
+        if not choose(page, rng):
+            page.wait_for_timeout(40)
+            continue
+        decisions += 1
+        page.wait_for_function(CHANGED, arg=state, timeout=10_000)
+    raise AssertionError("the match did not end in time")
+
+
+def assert_start_table(page: Any, characters: int) -> None:
+    assert page.locator(".run-cell").count() == 25
+    assert page.locator(".run-cell.is-start").count() == 3
+    # Face-down tiles are forest backs, all drawn the same.
+    backs = page.locator(".run-cell[data-face='down'] .run-back")
+    assert backs.count() >= 19
+    assert len(set(backs.evaluate_all("els => els.map((e) => e.innerHTML)"))) == 1
+    # Pawns: one per character, named, in the turn-order strip too.
+    assert page.locator(".run-cell .run-pawn").count() == characters
+    assert page.locator(".run-order-item").count() == characters
+    for name in ("Indigo", "Scarlett", "Zev", "Puffer"):
+        assert page.locator(".run-pawn-name", has_text=name).count() == 1
+    assert page.get_by_text("Goal: Indigo reaches Scarlett's tile").is_visible()
+    assert page.get_by_text("Goal: Zev reaches Indigo's tile").is_visible()
+
+
+def test_two_players_a_whole_match_on_a_phone(site, page_factory):
+    page = open_match(site, page_factory, players=2, width=360)
+    assert_start_table(page, characters=4)
+    width = page.evaluate("document.querySelector('#table .run').scrollWidth")
+    assert width <= 360
+    decisions = play_to_the_end(page, random.Random(3))
+    assert decisions > 0
+    outcome = page.locator("#outcome")
+    assert outcome.locator(".run-table tbody tr").count() == 2
+    assert outcome.locator(".run-table tr.is-winner").count() == 1
+    # The final reveal: every tile face up, each with its arrows or its start marker.
+    assert page.locator(".run-cell[data-face='down']").count() == 0
+    page.errors.check()
+
+
+def test_five_players_with_raffles_and_napoleon(site, page_factory):
+    page = open_match(site, page_factory, players=5, width=1280)
+    assert_start_table(page, characters=6)
+    for name in ("Raffles", "Napoleon"):
+        assert page.locator(".run-pawn-name", has_text=name).count() == 1
+    # Reachable steps are highlighted and labelled as moves of the character to play.
+    page.wait_for_selector(".run-cell.is-target", timeout=20_000)
+    assert page.locator(".run-target").first.get_attribute("aria-label")
+    play_to_the_end(page, random.Random(5))
+    assert page.locator("#outcome .run-table tr.is-winner").count() == 1
+    page.errors.check()

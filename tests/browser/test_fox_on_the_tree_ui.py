@@ -1,0 +1,151 @@
+"""Fox on the Tree in the browser: whole matches against bots, played by clicking the drawing.
+
+What a player relies on: animals, tokens and Swamps are clickable where the rules allow,
+a move is chosen in two parts (animal, then a highlighted tile), the Escape question is
+answered from the prompt line, the keyboard works, the secret card of every other player
+stays secret until the end, and the outcome reveals every card.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import httpx
+
+from tests.browser.conftest import match_against_bots, register, sign_in
+
+TABLE = "#table .tree"
+CHANGED = """([version, pick]) => {
+  const table = document.querySelector('#table .tree');
+  return document.querySelector('#outcome') !== null
+    || (table && (table.dataset.version !== version || table.dataset.pick !== pick));
+}"""
+
+
+def open_match(site: Any, page_factory: Any, players: int, width: int) -> tuple[Any, str, dict]:
+    me = register(site, "Ada")
+    match_id = match_against_bots(site, me, "fox-on-the-tree", players)
+    page = page_factory(width=width, height=900 if width > 400 else 740)
+    # sign_in opens a CSS file, for which Chromium asks /favicon.ico: the app has none (404).
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+    sign_in(page, site, me)
+    page.goto(f"{site.url}/match/{match_id}")
+    page.wait_for_selector(TABLE)
+    return page, match_id, me
+
+
+def my_card_id(page: Any) -> str:
+    card = page.locator(".tree-card[data-card]")
+    assert card.count() == 1, "the viewer sees exactly one secret card: their own"
+    return str(card.get_attribute("data-card"))
+
+
+def choose(page: Any, rng: random.Random) -> bool:
+    """One click on the drawing (or the prompt line when the rules ask a yes/no question)."""
+    prompt = page.locator("#prompt button")
+    if prompt.count():
+        prompt.nth(rng.randrange(prompt.count())).click()
+        return True
+    for selector in (".tree-target", "button.tree-animal.is-legal"):
+        targets = page.locator(selector)
+        if page.locator(f"{TABLE}[data-pick^='animal'], {TABLE}[data-pick^='token']").count() and targets.count():
+            targets.nth(rng.randrange(targets.count())).click()
+            return True
+    tokens = page.locator("button.tree-hand-token.is-legal")
+    animals = page.locator("button.tree-animal.is-legal")
+    rescues = page.locator("button.tree-token.is-rescue")
+    if tokens.count() and rng.random() < 0.15:
+        tokens.nth(rng.randrange(tokens.count())).click()
+    elif rescues.count() and (rng.random() < 0.3 or not animals.count()):
+        rescues.nth(rng.randrange(rescues.count())).click()
+    elif animals.count():
+        animals.nth(rng.randrange(animals.count())).click()
+    else:
+        return False
+    return True
+
+
+def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> list[str]:
+    """Click until the outcome shows; returns the table's HTML at each of our decisions."""
+    snapshots = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator("#outcome").count():
+            return snapshots
+        table = page.locator(TABLE)
+        state = [table.get_attribute("data-version"), table.get_attribute("data-pick")]
+        snapshots.append(page.inner_html("#main"))
+        if not choose(page, rng):
+            page.wait_for_timeout(40)
+            continue
+        page.wait_for_function(CHANGED, arg=state, timeout=10_000)
+    raise AssertionError("the match did not end in time")
+
+
+def final_cards(site: Any, match_id: str, me: dict) -> list[dict]:
+    auth = {"Authorization": f"Bearer {me['token']}"}
+    state = httpx.get(f"{site.url}/api/v1/matches/{match_id}/state", headers=auth).json()
+    assert state["status"] == "finished"
+    return list(state["view"]["cards"])
+
+
+def assert_cards_stayed_secret(snapshots: list[str], cards: list[dict], mine: str) -> None:
+    others = {card["id"] for card in cards} - {mine}
+    for html in snapshots:
+        shown = set(re.findall(r'data-card="(card-\d+)"', html))
+        assert shown == {mine}
+        for card in others:
+            assert f'"{card}"' not in html, f"another player's card {card} reached the page"
+        assert html.count("Your secret card") == 1
+
+
+def test_two_players_a_whole_match_by_clicking_the_drawing(site, page_factory):
+    page, match_id, me = open_match(site, page_factory, players=2, width=1280)
+    mine = my_card_id(page)
+    # The table: ten tiles Farm..Lair, farm animals and predators told apart by class and label.
+    assert page.locator(".tree-tile").count() == 10
+    assert page.locator(".tree-tile .tree-animal.team-farm").count() == 4
+    assert page.locator(".tree-tile .tree-animal.team-predator").count() == 4
+    assert page.locator(".tree-tile.kind-farm .tree-tile-head").inner_text().strip() == "Farm"
+    assert page.locator(".tree-ring").count() == 2
+    assert page.locator(".tree-ring-slots li").count() == 16
+    assert page.locator(".tree-seat").count() == 2
+
+    # Two-part move with the keyboard: pick an animal, the focus goes to a highlighted tile.
+    page.wait_for_selector("button.tree-animal.is-legal", timeout=10_000)
+    version = page.locator(TABLE).get_attribute("data-version")
+    page.locator("button.tree-animal.is-legal").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{TABLE}[data-pick^='animal']")
+    assert page.locator(".tree-tile.is-target").count() >= 1
+    assert page.evaluate("document.activeElement.classList.contains('tree-target')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{TABLE}[data-pick='']")
+    page.locator("button.tree-animal.is-legal").first.click()
+    page.locator(".tree-target").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(CHANGED, arg=[version, ""])
+
+    snapshots = play_to_the_end(page, random.Random(2))
+    assert_cards_stayed_secret(snapshots, final_cards(site, match_id, me), mine)
+    outcome = page.locator("#outcome")
+    assert outcome.get_by_text("Every secret card, revealed").is_visible()
+    assert outcome.locator(".tree-score-table").first.locator("tbody tr").count() == 2
+    page.errors.check()
+
+
+def test_four_players_on_a_phone(site, page_factory):
+    page, match_id, me = open_match(site, page_factory, players=4, width=360)
+    mine = my_card_id(page)
+    assert page.locator(".tree-seat").count() == 4
+    # Everyone else's card is a back; the board fits the phone's width.
+    assert page.locator(".tree-card-back").count() == 3
+    width = page.evaluate("document.querySelector('#table .tree').scrollWidth")
+    assert width <= 360
+    snapshots = play_to_the_end(page, random.Random(4))
+    assert_cards_stayed_secret(snapshots, final_cards(site, match_id, me), mine)
+    assert page.locator("#outcome .tree-score-table").first.locator("tbody tr").count() == 4
+    page.errors.check()
