@@ -85,8 +85,21 @@ function tableBoard(view, envelope, ctx, names) {
       you ? "T-numbers mark where your cards take you after each turn." : ""));
 }
 
+const flipped = new Map(); // match id -> the version whose new cards already flipped in
+
+/** The turn whose cards were turned face up since the previous envelope (0 if none). */
+function freshTurn(envelope, ctx) {
+  const view = envelope.view;
+  const before = ctx.previous && ctx.previous.view;
+  if (!before || ctx.reducedMotion || before.turns_played >= view.turns_played) return 0;
+  if (flipped.get(envelope.match_id) === envelope.version) return 0; // a redraw: once is enough
+  flipped.set(envelope.match_id, envelope.version);
+  return view.turns_played;
+}
+
 function draw(root, envelope, ctx, redraw) {
   const view = envelope.view;
+  const fresh = freshTurn(envelope, ctx);
   const names = namesOf(envelope, ctx);
   const seat = view.you ? view.you.seat : null;
   const over = view.phase === "over";
@@ -94,7 +107,7 @@ function draw(root, envelope, ctx, redraw) {
     : tableBoard(view, envelope, ctx, names);
   root.append(h("div", { class: "ohfox", "data-phase": view.phase, "data-turn": view.turn },
     statusLine(view, names),
-    seatRows(view, names, seat, seat === null ? "all" : "others"),
+    seatRows(view, names, seat, seat === null ? "all" : "others", fresh),
     h("div", { class: "of-middle" }, h("div", { class: "of-centre" }, centre),
       // The pawn tray sits beside the board so that a pawn can be dragged straight onto it.
       h("div", { class: "of-side" }, over ? null : pawnTray(view, envelope, ctx, names, redraw, () => liveBoard(view)),
@@ -103,7 +116,7 @@ function draw(root, envelope, ctx, redraw) {
       guessForm(view, envelope, ctx, names),
       view.phase !== "program" ? guessList(view, names) : null,
       handPanel(view, envelope, ctx, redraw),
-      seat === null ? null : seatRows(view, names, seat, "mine"))));
+      seat === null ? null : seatRows(view, names, seat, "mine", fresh))));
 }
 
 let generation = 0; // bumped on every render, so a stale redraw does nothing

@@ -87,8 +87,8 @@ function currentSlot(view, seat, isYou, name) {
   return h("li", { class: "of-slot of-slot-empty" }, h("span", {}, `T${view.turn}`));
 }
 
-function playedRow(view, seat, isYou, name) {
-  const slots = seat.row.map((play) => h("li", { class: "of-slot" },
+function playedRow(view, seat, isYou, name, fresh) {
+  const slots = seat.row.map((play) => h("li", { class: `of-slot${play.turn === fresh ? " of-new" : ""}` },
     actionCard(play.card, play.direction, { width: 34 }), h("span", {}, `T${play.turn}`)));
   if (view.phase === "program") slots.push(currentSlot(view, seat, isYou, name));
   while (slots.length < view.turns) {
@@ -99,9 +99,9 @@ function playedRow(view, seat, isYou, name) {
 
 /**
  * The public rows of played cards: `which` is "others" (drawn at the top), "mine" (at the
- * bottom, next to the hand) or "all".
+ * bottom, next to the hand) or "all". Cards of turn `fresh` were just turned face up.
  */
-export function seatRows(view, names, viewerSeat, which = "all") {
+export function seatRows(view, names, viewerSeat, which = "all", fresh = 0) {
   const order = view.seats.filter((seat) => which === "all" ||
     (which === "mine") === (seat.seat === viewerSeat));
   if (!order.length) return null;
@@ -115,7 +115,7 @@ export function seatRows(view, names, viewerSeat, which = "all") {
           h("strong", {}, isYou ? `${name} (you)` : name),
           h("span", { class: "of-colour-name" }, capitalize(seat.colour)),
           roleTag(seat), choiceState(view, seat, isYou)),
-        playedRow(view, seat, isYou, name), handCounts(seat.hand));
+        playedRow(view, seat, isYou, name, fresh), handCounts(seat.hand));
     }));
 }
 
