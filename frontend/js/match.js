@@ -117,7 +117,7 @@ function drawPrompt(envelope, ctx) {
 
 function drawActions(envelope, ctx) {
   const legal = envelope.seat === null || envelope.status !== "active" ? [] : envelope.legal_actions;
-  layout.actionsSection.hidden = envelope.seat === null;
+  layout.actionsSection.hidden = envelope.seat === null || envelope.status !== "active";
   if (!legal.length) {
     replace(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
     return;

@@ -105,3 +105,24 @@ def test_refused_actions_and_chat(site: Server, page_factory: Any) -> None:
     expect(other.locator("#chat-list")).to_contain_text("good game so far")
     page.errors.check()
     other.errors.check()
+
+
+def test_a_game_without_its_renderer_is_playable_on_the_plain_table(
+    site: Server, page_factory: Any
+) -> None:
+    player = register(site, "Plain")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    # Stand in for a renderer that is not written yet: a module without render().
+    page.route(f"**/static/games/{GAME}.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="export default {};"))
+    enter(page, site, player)
+    open_match(page, site, match)
+    table = page.locator("#table .generic-table")
+    expect(table).to_contain_text("Hand")  # the view, dumped readably
+    buttons = table.locator(".generic-actions button")
+    expect(buttons.first).to_contain_text("Play: card")
+    expect(page.locator("#actions button")).to_have_count(buttons.count())
+    buttons.first.click()
+    expect(page.locator("#log-list")).to_contain_text("Plain")
+    page.errors.check()
