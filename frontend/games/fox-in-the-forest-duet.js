@@ -15,8 +15,25 @@ const ID = "fox-in-the-forest-duet";
 // Short names printed on the cards (the view carries the long ones for titles).
 const SHORT = { 1: "Way", 3: "Decree", 5: "Paws", 7: "Swap", 9: "Free" };
 
-// The path is drawn from bottom-left (your end) to top-right (your partner's end).
-const BOARD = { width: 600, height: 215, x0: 50, y0: 155, dx: 50, dy: -7, r: 22 };
+// Two drawings of the path, both starting at your end, bottom left. Wide: one rising line to
+// your partner's end at the top right. Compact (phones): a U, five spaces along the bottom,
+// the centre at the bend, five back along the top, so the spaces stay big enough to read.
+const WIDE = {
+  width: 600, height: 215, r: 22, partnerBadgeAbove: true,
+  point: (t) => ({ x: 50 + t * 50, y: 155 - t * 7 + Math.sin(t * 0.9) * 5 }),
+};
+const COMPACT = {
+  width: 345, height: 285, r: 24, partnerBadgeAbove: false,
+  point: (t) => {
+    if (t < 5) return { x: 40 + t * 58, y: 215 };
+    if (t === 5) return { x: 305, y: 140 };
+    return { x: 272 - (t - 6) * 58, y: 65 };
+  },
+};
+const COMPACT_BELOW = 560; // px of table width
+
+// The geometry of the drawing in progress: chosen from the table's width at each render.
+let BOARD = WIDE;
 
 const PROMPT_TYPES = ["choose_exchanger", "keep_decree", "count_paws", "next_round"];
 const HAND_ACTIONS = { play: "play", exchange_decree: "exchange_decree", pass_cards: "pass_card" };
@@ -103,9 +120,7 @@ function partnerBlock(envelope, ctx) {
 
 // Where space `space` is drawn: your end (seat's end) first, at the bottom left.
 function spacePoint(space, me) {
-  const t = me === 0 ? space : 10 - space;
-  const wave = Math.sin(t * 0.9) * 5;
-  return { x: BOARD.x0 + t * BOARD.dx, y: BOARD.y0 + t * BOARD.dy + wave };
+  return BOARD.point(me === 0 ? space : 10 - space);
 }
 
 // A small stack of gem diamonds inside the space, with the count written beside it.
@@ -170,9 +185,10 @@ function endBadge(envelope, ctx, end, me) {
   const verb = action ? (action.type === "choose_direction" ? "Move this way" : "Forest token here") : null;
   const width = Math.max(110, Math.min(text.length * 7.5 + 16, 200));
   const bx = Math.max(2, Math.min(x - width / 2, BOARD.width - width - 2));
-  // Your end's badge hangs below it; your partner's sits above theirs, clear of the path.
+  // Badges hang below their end; on the wide path your partner's sits above, clear of the line.
   const height = verb ? 36 : 21;
-  const by = end === me ? y + 27 : y - 50 - height;
+  const above = end !== me && BOARD.partnerBadgeAbove;
+  const by = above ? y - 50 - height : y + 27;
   const group = svg("g", { class: "duet-end", "data-end": end },
     svg("rect", { x: bx, y: by, width, height, rx: 6, fill: action ? "#fff3d6" : "#ffffff", stroke: "#6b5b45" }),
     svg("text", { x: bx + width / 2, y: by + 15, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#3b2f22" }, text),
@@ -300,6 +316,7 @@ function moveTracker(root, from, to, me) {
 
 function render(root, envelope, ctx = {}) {
   ensureStyles(ID);
+  BOARD = (root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
   const view = envelope.view;
   root.append(h("div", { class: "fx-table duet" },
     partnerBlock(envelope, ctx),

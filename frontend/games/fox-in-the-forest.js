@@ -143,6 +143,10 @@ function playBox(play, envelope, ctx, role) {
     h("span", { class: "fitf-who" }, `${role} · ${seatName(envelope, ctx, play.seat)}`));
 }
 
+function roundOver(view) {
+  return view.phase === "deal" || view.phase === "over";
+}
+
 function trickBlock(envelope, ctx) {
   const trick = envelope.view.trick || {};
   const plays = [trick.lead, trick.follow].filter(Boolean);
@@ -150,7 +154,7 @@ function trickBlock(envelope, ctx) {
     plays.length ? plays.map((p, i) => playBox(p, envelope, ctx, i === 0 ? "Lead" : "Follow"))
       : h("span", { class: "fitf-empty" }, "No card yet"));
   return h("div", { class: "fitf-slot fitf-trick", "aria-label": "Current trick" },
-    h("span", { class: "fitf-caption" }, `Trick ${envelope.view.trick_number}`), area);
+    h("span", { class: "fitf-caption" }, roundOver(envelope.view) ? "Trick" : `Trick ${envelope.view.trick_number}`), area);
 }
 
 function lastTrickBlock(envelope, ctx) {
@@ -243,7 +247,8 @@ function roundTable(rounds, envelope, ctx) {
   const names = [0, 1].map((s) => seatName(envelope, ctx, s));
   const cell = (r, s) => h("td", {},
     `${r.tricks[s]} tricks, ${chartLabel(r.tricks[s])} (${r.trick_points[s]})`,
-    r.gained[s] !== r.trick_points[s] ? h("span", { class: "fitf-note" }, ` total +${r.gained[s]}`) : null);
+    // Treasure, Poison and goals make a round's gain differ from the chart's points.
+    r.gained[s] !== r.trick_points[s] ? h("span", { class: "fitf-note" }, ` ${r.gained[s] >= 0 ? "+" : ""}${r.gained[s]} in all`) : null);
   return h("table", { class: "fitf-rounds" },
     h("caption", {}, "Rounds: tricks won -> Humble (0-3) 6, Defeated (4-6) 1-3, Victorious (7-9) 6, Greedy (10-13) 0"),
     h("thead", {}, h("tr", {}, h("th", {}, "Round"), names.map((n) => h("th", {}, n)))),

@@ -7,19 +7,31 @@ table stands still then): the opponent's backs, the decree card and its trump la
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
 import httpx
 from playwright.sync_api import Error as PlaywrightError
+
 from tests.browser.conftest import match_against_bots, register
 from tests.servers import Server
 
 GAME = "fox-in-the-forest"
-# Every Deluxe module, so the Fox, Woodcutter, Fairy, Hammer, Shovel and Crown decisions can come up.
+# Every Deluxe module, so the Fox, Woodcutter, Fairy, Hammer, Shovel and Crown decisions come up.
 DELUXE = {
     "target_score": 16,
-    "special_list": ["axe", "tree", "fairy", "crown", "mirror", "bow", "hammer", "potion", "shovel"],
+    "special_list": [
+        "axe",
+        "tree",
+        "fairy",
+        "crown",
+        "mirror",
+        "bow",
+        "hammer",
+        "potion",
+        "shovel",
+    ],
     "poison": True,
     "goals": True,
 }
@@ -27,8 +39,10 @@ CHART = ("Humble", "Defeated", "Victorious", "Greedy")
 
 
 def state(site: Server, identity: dict[str, str], match: str) -> dict[str, Any]:
-    response = httpx.get(f"{site.url}/api/v1/matches/{match}/state",
-                         headers={"Authorization": f"Bearer {identity['token']}"})
+    response = httpx.get(
+        f"{site.url}/api/v1/matches/{match}/state",
+        headers={"Authorization": f"Bearer {identity['token']}"},
+    )
     response.raise_for_status()
     return dict(response.json())
 
@@ -37,7 +51,8 @@ def open_match(page: Any, site: Server, identity: dict[str, str], match: str) ->
     # The identity goes into localStorage before any script runs. (conftest's sign_in opens a
     # CSS file first, and Chromium then asks for /favicon.ico, a 404 logged as a console error.)
     page.add_init_script(
-        f"localStorage.setItem('foxden.identity', JSON.stringify({json.dumps(identity)}))")
+        f"localStorage.setItem('foxden.identity', JSON.stringify({json.dumps(identity)}))"
+    )
     page.goto(f"{site.url}/match/{match}")
     page.wait_for_selector(".fx-table.fitf")
 
@@ -46,10 +61,14 @@ def my_turn(page: Any) -> Any:
     """Wait until there is something for this player to click; None once the match is over."""
     page.wait_for_function(
         "() => document.querySelector('#outcome') || document.querySelector('.fx-table .fx-legal')"
-        " || document.querySelector('.prompt-buttons button')", timeout=15000)
+        " || document.querySelector('.prompt-buttons button')",
+        timeout=15000,
+    )
     if page.query_selector("#outcome"):
         return None
-    return page.query_selector(".fx-table .fx-legal") or page.query_selector(".prompt-buttons button")
+    return page.query_selector(".fx-table .fx-legal") or page.query_selector(
+        ".prompt-buttons button"
+    )
 
 
 def click_and_wait(page: Any, target: Any, key: str | None = None) -> None:
@@ -71,11 +90,20 @@ def click_and_wait(page: Any, target: Any, key: str | None = None) -> None:
     page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
 
 
+def cards_in(page: Any, selector: str) -> list[str]:
+    """The card ids drawn under `selector`, in order."""
+    return list(page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
 def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
     view = envelope["view"]
     backs = page.locator(".fitf-opponent .fx-backs .fx-card")
     assert backs.count() == view["hand_counts"][1]
-    assert page.locator(".fitf-opponent .fx-count").inner_text().startswith(str(view["hand_counts"][1]))
+    assert (
+        page.locator(".fitf-opponent .fx-count")
+        .inner_text()
+        .startswith(str(view["hand_counts"][1]))
+    )
     assert page.locator(".fitf-you .fx-hand .fx-card").count() == len(view["hand"])
     trump = page.locator(".fitf-trump")
     if view["trump"]:
@@ -83,13 +111,15 @@ def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
         assert trump.inner_text().strip() == f"Trump: {view['trump'].capitalize()}"
     else:
         assert trump.inner_text().strip() == "No trump suit"
-    assert page.locator(".fitf-decree [data-card]").get_attribute("data-card") == view["decree"]["id"]
+    assert (
+        page.locator(".fitf-decree [data-card]").get_attribute("data-card") == view["decree"]["id"]
+    )
     in_trick = [p["card"]["id"] for p in (view["trick"]["lead"], view["trick"]["follow"]) if p]
-    drawn = page.locator(".fitf-trick [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    drawn = cards_in(page, ".fitf-trick [data-card]")
     assert drawn == in_trick
     # Only the envelope's legal cards are clickable in the hand.
     legal = {a["card"] for a in envelope["legal_actions"] if a["type"] == "play"}
-    clickable = page.locator(".fitf-you .fx-hand .fx-legal").evaluate_all("els => els.map(e => e.dataset.card)")
+    clickable = cards_in(page, ".fitf-you .fx-hand .fx-legal")
     assert set(clickable) == legal
 
 
@@ -102,16 +132,18 @@ def test_a_whole_deluxe_match_by_clicking_cards(site: Server, page_factory: Any)
     deadline = time.monotonic() + 90
     while (target := my_turn(page)) is not None:
         assert time.monotonic() < deadline, "the match did not finish"
-        envelope = state(site, ada, match)
-        kinds = {a["type"] for a in envelope["legal_actions"]}
-        if not checked and kinds == {"play"} and envelope["view"]["phase"] == "play":
-            check_drawing(page, envelope)
-            checked = True
-        if "next_round" in kinds:
+        if not checked:
+            envelope = state(site, ada, match)
+            if {a["type"] for a in envelope["legal_actions"]} == {"play"}:
+                check_drawing(page, envelope)
+                checked = True
+        if page.query_selector(".fitf-round-end"):
             # This player deals the next round: the round-end table is on the table first.
             table = page.locator(".fitf-round-end table").inner_text()
             assert any(name in table for name in CHART)
-        use_keyboard = not keyboard_used and page.query_selector(".fitf-you .fx-hand .fx-legal") is not None
+        use_keyboard = (
+            not keyboard_used and page.query_selector(".fitf-you .fx-hand .fx-legal") is not None
+        )
         if use_keyboard:
             # Keyboard players reach the same cards: focus one and press Enter.
             target = page.query_selector(".fitf-you .fx-hand .fx-legal")
@@ -147,4 +179,107 @@ def test_phone_width_table(site: Server, page_factory: Any) -> None:
     first = page.locator(".fitf-you .fx-hand .fx-legal").first
     box, frame = first.bounding_box(), hand.bounding_box()
     assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+    page.errors.check()
+
+
+# --------------------------------------------------------------------------- decisions, drawn alone
+
+HARNESS = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>renderer</title></head><body><div id="root"></div><script type="module">
+const mod = (await import("/static/games/fox-in-the-forest.js")).default;
+const chosen = {};
+window.sent = [];
+window.show = (envelope) => {
+  const root = document.getElementById("root");
+  const draw = () => {
+    root.replaceChildren();
+    mod.render(root, envelope, { act: (a) => window.sent.push(a), seat: envelope.seat,
+      names: ["Ada", "Bo"], previous: null, reducedMotion: true,
+      select: (k, v) => { chosen[k] = v; draw(); }, selected: (k) => chosen[k] });
+  };
+  draw();
+  return mod.promptActions(envelope).map((a) => mod.label(a, envelope));
+};
+window.ready = true;
+</script></body></html>"""
+
+
+def envelope_where(options: dict[str, Any], wanted: Any) -> dict[str, Any]:
+    """Play random legal moves from seeded deals until seat 0 faces a decision `wanted` accepts."""
+    from app.games import REGISTRY
+
+    engine = REGISTRY[GAME]
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = engine.setup(2, engine.check_options(options, 2), seed)
+        while engine.outcome(game) is None:
+            seat = engine.to_act(game)[0]
+            legal = list(engine.legal_actions(game, seat))
+            if seat == 0 and wanted(legal):
+                return {
+                    "seat": 0,
+                    "to_act": list(engine.to_act(game)),
+                    "legal_actions": legal,
+                    "view": engine.view(game, 0),
+                    "outcome": None,
+                    "status": "active",
+                    "seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Bo"}],
+                }
+            game = engine.apply(game, seat, rng.choice(legal)).state
+    raise AssertionError("no deal reached that decision")
+
+
+def harness(site: Server, page_factory: Any) -> Any:
+    page = page_factory()
+    page.route(
+        site.url + "/renderer-harness",
+        lambda route: route.fulfill(status=200, body=HARNESS, content_type="text/html"),
+    )
+    page.goto(site.url + "/renderer-harness")
+    page.wait_for_function("() => window.ready === true")
+    return page
+
+
+def test_the_crown_toggle_turns_a_click_into_a_crowned_play(
+    site: Server, page_factory: Any
+) -> None:
+    envelope = envelope_where(
+        {"special_list": ["crown"]}, lambda legal: any(a["type"] == "play_crowned" for a in legal)
+    )
+    page = harness(site, page_factory)
+    page.evaluate("e => window.show(e)", envelope)
+    crowned = next(a["card"] for a in envelope["legal_actions"] if a["type"] == "play_crowned")
+    toggle = page.locator(".fitf-crown-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert page.locator(".fitf-crown-toggle").get_attribute("aria-pressed") == "true"
+    # Only the cards the Crown may go with stay clickable.
+    clickable = cards_in(page, ".fitf-you .fx-legal")
+    assert set(clickable) == {
+        a["card"] for a in envelope["legal_actions"] if a["type"] == "play_crowned"
+    }
+    page.locator(f".fitf-you .fx-legal[data-card='{crowned}']").click()
+    assert page.evaluate("() => window.sent") == [{"type": "play_crowned", "card": crowned}]
+    page.errors.check()
+
+
+def test_the_fairy_shows_two_cards_to_take_and_the_hammer_names_a_suit(
+    site: Server, page_factory: Any
+) -> None:
+    page = harness(site, page_factory)
+    fairy = envelope_where(
+        {"special_list": ["fairy"]}, lambda legal: any(a["type"] == "take" for a in legal)
+    )
+    buttons = page.evaluate("e => window.show(e)", fairy)
+    assert buttons == ["Take nothing"]
+    shown = [card["id"] for card in fairy["view"]["decision"]["shown"]]
+    offered = cards_in(page, ".fitf-decision .fx-legal")
+    assert offered == shown
+    page.locator(".fitf-decision .fx-legal").first.press("Enter")
+    assert page.evaluate("() => window.sent") == [{"type": "take", "card": shown[0]}]
+
+    hammer = envelope_where(
+        {"special_list": ["hammer"]}, lambda legal: any(a["type"] == "name_suit" for a in legal)
+    )
+    assert page.evaluate("e => window.show(e)", hammer) == ["Name Bells", "Name Keys", "Name Moons"]
     page.errors.check()
