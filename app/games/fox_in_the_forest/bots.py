@@ -1,125 +1,15 @@
-"""The `standard` bot: decides from the view and the legal actions only (never the state).
+"""The bots of The Fox in the Forest; each decides from its seat's view and legal actions only.
 
-Plan: aim for the Victorious band (7-9 tricks). While it still wants tricks it wins them as
-cheaply as it can; once it has enough it ducks with its lowest card. Goals are claimed at once.
+- `standard` (bot_standard.py): a plan for the Victorious band and simple card play.
+- `expert` (bot_expert.py): determinised search, playing sampled worlds out with `standard`.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from app.games.fox_in_the_forest.bot_expert import expert
+from app.games.fox_in_the_forest.bot_standard import standard
+from app.games.protocol import Strategy
 
-from app.games.fox_in_the_forest.cards import Face
-from app.games.fox_in_the_forest.trick import trick_winner
-from app.games.protocol import Action
+__all__ = ["STRATEGIES", "expert", "standard"]
 
-WANTED_TRICKS = 7
-SURE_TRUMP = 8
-SURE_MONARCH = 0.5
-VICTORIOUS = 7
-HUMBLE = 3
-DISCARD_PLAN = True
-BURN = True
-EXPECT = True
-TRUMP_BASE = 0.7
-TRUMP_STEP = 0.04
-PLAIN_FROM = 5
-PLAIN_TOP = 1.0
-
-
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
-    claims = [a for a in legal if a["type"] == "claim"]
-    if claims:
-        return claims[0]
-    kinds = {a["type"] for a in legal}
-    if "play" in kinds:
-        return _play(view, [a for a in legal if a["type"] == "play"], seat)
-    cards = {c["id"]: c for c in view.get("hand", [])}
-    if kinds & {"discard", "give"}:
-        keep = _wants_trick(view, seat) if DISCARD_PLAN else True
-        sign = 1 if keep else -1
-        return min(legal, key=lambda a: sign * _strength(view, cards[a["card"]]))
-    if "take" in kinds:
-        takes = [a for a in legal if a["type"] == "take"]
-        shown = {c["id"]: c for c in (view.get("decision") or {}).get("shown", [])}
-        return max(takes, key=lambda a: _strength(view, shown[a["card"]]))
-    if "dig" in kinds:
-        return {"type": "dig"} if _wants_trick(view, seat) else {"type": "keep_shovel"}
-    if "keep_decree" in kinds:
-        return {"type": "keep_decree"}
-    return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-
-
-def _wants_trick(view: Mapping[str, Any], seat: int) -> bool:
-    won = int(view["tricks_won"][seat])
-    left = 14 - int(view["trick_number"])
-    if won + left < VICTORIOUS:
-        return won > HUMBLE
-    return won + _sure_wins(view) < WANTED_TRICKS
-
-
-def _sure_wins(view: Mapping[str, Any]) -> float:
-    if EXPECT:
-        return _expected_wins(view)
-    total = 0.0
-    for card in view.get("hand", []):
-        rank = card["rank"] or 0
-        if card["suit"] is not None and card["suit"] == view["trump"]:
-            total += 1.0 if rank >= SURE_TRUMP else 0.0
-        elif rank == 11:
-            total += SURE_MONARCH
-    return total
-
-
-def _expected_wins(view: Mapping[str, Any]) -> float:
-    total = 0.0
-    for card in view.get("hand", []):
-        rank = card["rank"] or 0
-        if card["suit"] is not None and card["suit"] == view["trump"]:
-            total += TRUMP_BASE + TRUMP_STEP * rank
-        else:
-            total += max(0.0, (rank - PLAIN_FROM) / (11 - PLAIN_FROM)) * PLAIN_TOP
-    return total
-
-
-def _strength(view: Mapping[str, Any], card: Mapping[str, Any]) -> float:
-    """Rough value of keeping a card: rank, plus a bonus for trump."""
-    rank = card["rank"] if card["rank"] is not None else 5
-    return rank + (10 if card["suit"] is not None and card["suit"] == view["trump"] else 0)
-
-
-def _face(view: Mapping[str, Any], card: Mapping[str, Any]) -> Face:
-    if card["id"] == "mirror" and view["decree"] and view["decree"]["id"] != "mirror":
-        card = view["decree"]
-    return Face(card["suit"], card["rank"], card["ability"] or "", bool(card["special"]))
-
-
-def _play(view: Mapping[str, Any], plays: list[Action], seat: int) -> Action:
-    hand = {c["id"]: c for c in view["hand"]}
-    ranked = sorted(plays, key=lambda a: _strength(view, hand[a["card"]]))
-    lead = view["trick"]["lead"]
-    wants = _wants_trick(view, seat)
-    if lead is None:
-        return ranked[-1] if wants else ranked[0]
-    lead_card = lead["card"]
-    counted = lead["counts_as"]
-    lead_face = Face(
-        counted["suit"], counted["rank"], counted["ability"] or "", bool(lead_card["special"])
-    )
-    winners = [
-        a
-        for a in ranked
-        if trick_winner(lead_face, _face(view, hand[a["card"]]), view["trump"], 1 - seat) == seat
-    ]
-    if wants and winners:
-        return winners[0]
-    losers = [a for a in ranked if a not in winners]
-    if not losers:
-        return ranked[-1] if BURN else ranked[0]
-    return losers[0] if wants else losers[-1]
-
-
-STRATEGIES = {"standard": standard}
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
