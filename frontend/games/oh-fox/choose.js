@@ -4,7 +4,7 @@
 
 import { capitalize, h } from "./dom.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
-import { parseSpace, spaceAtClientPoint } from "./board.js";
+import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
 
 const plays = (envelope) => envelope.legal_actions.filter((a) => a.type === "play");
 
@@ -108,7 +108,7 @@ export function markTargets(view, envelope, ctx, names) {
   for (const action of markActions(envelope)) {
     if (action.type !== "mark" || action.seat !== seat) continue;
     targets[action.space] = {
-      label: `Put ${names[seat]}'s pawn on ${action.space}`,
+      label: `Put ${names[seat]}'s pawn on ${spaceLabel(view.board, action.space)}`,
       onActivate: () => {
         ctx.select("pawn", null);
         ctx.act(action);

@@ -139,7 +139,7 @@ function drawMarks(layer, frame) {
   }));
 }
 
-function tallyRow(view, names, seat) {
+function tallyRow(names, seat) {
   return h("tr", { "data-seat": seat.seat },
     h("th", { scope: "row" }, `${names[seat.seat]} `, h("span", { class: "of-kind" }, capitalize(seat.animal || ""))),
     h("td", { class: "of-hearts" }, heartIcon(false), h("span", { class: "of-num" }, "0")),
@@ -164,7 +164,7 @@ function updateTally(table, frame) {
   });
 }
 
-function frameLabel(frame, count, index) {
+function frameLabel(frame) {
   if (frame.step === "final") return "Final scores";
   if (frame.step === "bonus") return "Bonus hearts";
   if (frame.turn === 0) return "Start";
@@ -190,7 +190,7 @@ export function reckoningPlayer(view, envelope, ctx, names) {
   const tally = h("table", { class: "of-tally" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hearts"),
       h("th", { scope: "col" }, "Broken"), h("th", { scope: "col" }, "Score"))),
-    h("tbody", {}, view.seats.map((seat) => tallyRow(view, names, seat))));
+    h("tbody", {}, view.seats.map((seat) => tallyRow(names, seat))));
   const button = (text, key, onClick) => h("button", { type: "button", "data-focus": key, "data-control": key, onClick }, text);
   const playButton = button("Play", "play", () => { setPlaying(state, !state.playing, frames); draw.update(false); });
   const go = (index) => { setPlaying(state, false, frames); state.index = index; draw.update(true); };

@@ -61,6 +61,12 @@ function handCounts(hand) {
     CARD_ORDER.map((card) => h("span", { class: "of-count" }, `${CARD_NAMES[card]} ${hand[card] ?? 0}`)));
 }
 
+/** Another player's identity card stays face down (a back) until the end. */
+function hiddenIdentity(seat, isYou, name) {
+  if (isYou || seat.animal) return null;
+  return h("span", { class: "of-hidden-identity" }, cardBack(`${name}'s identity card (face down)`, 16), "identity hidden");
+}
+
 function roleTag(seat) {
   if (seat.animal) return h("span", { class: `of-role of-role-${seat.role || "unknown"}` }, capitalize(seat.animal));
   if (seat.role === "predator") return h("span", { class: "of-role of-role-predator" }, "Predator token");
@@ -114,7 +120,7 @@ export function seatRows(view, names, viewerSeat, which = "all", fresh = 0) {
         h("div", { class: "of-seat-head" }, pawnSwatch(seat.colour, `${capitalize(seat.colour)} pawn`),
           h("strong", {}, isYou ? `${name} (you)` : name),
           h("span", { class: "of-colour-name" }, capitalize(seat.colour)),
-          roleTag(seat), choiceState(view, seat, isYou)),
+          roleTag(seat), hiddenIdentity(seat, isYou, name), choiceState(view, seat, isYou)),
         playedRow(view, seat, isYou, name, fresh), handCounts(seat.hand));
     }));
 }
