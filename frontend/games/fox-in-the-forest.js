@@ -199,21 +199,26 @@ function fairyBlock(envelope, ctx) {
     h("span", { class: "fitf-caption" }, "The Fairy shows you"), h("div", { class: "fx-row" }, cards));
 }
 
+// The toggle remembers the version it was switched on for, so it is off again on the next turn.
+function crownOn(envelope, ctx) {
+  const chosen = ctx.selected ? ctx.selected("crown") : null;
+  return chosen !== null && chosen !== undefined && chosen === envelope.version;
+}
+
 function crownToggle(envelope, ctx) {
   const crowned = (envelope.legal_actions || []).some((a) => a.type === "play_crowned");
   if (!crowned) return null;
-  const on = Boolean(ctx.selected && ctx.selected("crown"));
+  const on = crownOn(envelope, ctx);
   return h("button", {
     type: "button", class: ["fitf-crown-toggle", on && "fitf-on"], "aria-pressed": on ? "true" : "false",
-    onclick: () => ctx.select && ctx.select("crown", !on),
+    onclick: () => ctx.select && ctx.select("crown", on ? null : envelope.version),
   }, on ? "Crown on: pick the card to crown" : "Add the Crown to your card");
 }
 
 // Which action clicking this hand card sends now (the Crown toggle turns plays into crowned plays).
 function handAction(envelope, ctx, card) {
   const kind = envelope.view.decision ? envelope.view.decision.kind : envelope.view.phase;
-  const crownOn = Boolean(ctx.selected && ctx.selected("crown"));
-  if (kind === "play" && crownOn) {
+  if (kind === "play" && crownOn(envelope, ctx)) {
     return findAction(envelope, "play_crowned", "card", card.id);
   }
   const type = HAND_ACTIONS[kind];
@@ -289,9 +294,6 @@ function playedSeat(view, id) {
 function render(root, envelope, ctx = {}) {
   ensureStyles(ID);
   const view = envelope.view;
-  if (!(envelope.legal_actions || []).some((a) => a.type === "play_crowned") && ctx.selected && ctx.selected("crown")) {
-    ctx.select("crown", false);
-  }
   const table = h("div", { class: "fx-table fitf" },
     opponent(envelope, ctx),
     h("section", { class: "fitf-centre" },

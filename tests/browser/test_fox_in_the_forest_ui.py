@@ -217,6 +217,7 @@ def envelope_where(options: dict[str, Any], wanted: Any) -> dict[str, Any]:
             legal = list(engine.legal_actions(game, seat))
             if seat == 0 and wanted(legal):
                 return {
+                    "version": 7,
                     "seat": 0,
                     "to_act": list(engine.to_act(game)),
                     "legal_actions": legal,
@@ -260,6 +261,9 @@ def test_the_crown_toggle_turns_a_click_into_a_crowned_play(
     }
     page.locator(f".fitf-you .fx-legal[data-card='{crowned}']").click()
     assert page.evaluate("() => window.sent") == [{"type": "play_crowned", "card": crowned}]
+    # On the next envelope the toggle starts off again.
+    page.evaluate("e => window.show({...e, version: e.version + 1})", envelope)
+    assert page.locator(".fitf-crown-toggle").get_attribute("aria-pressed") == "false"
     page.errors.check()
 
 
