@@ -8,7 +8,6 @@ letters, and a face-down tile shows nothing but a forest back until it is turned
 from __future__ import annotations
 
 import random
-import re
 import time
 from typing import Any
 
@@ -39,21 +38,28 @@ def open_match(site: Any, page_factory: Any, players: int, width: int) -> Any:
     return page
 
 
-def choose(page: Any, rng: random.Random) -> bool:
-    """One click: a rotation choice, a highlighted cell, or Skip / Stop on the prompt line."""
-    options = page.locator(".run-chooser .run-choice:not(.run-cancel)")
-    if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        return True
-    cells = page.locator(".run-cell.is-target:not(.is-picked) .run-target")
-    prompt = page.locator("#prompt button")
-    if cells.count() and (not prompt.count() or rng.random() < 0.7):
-        cells.nth(rng.randrange(cells.count())).click()
-        return True
-    if prompt.count():
-        prompt.nth(rng.randrange(prompt.count())).click()
-        return True
-    return False
+# One round trip per decision: check the face-down tiles, then name (and mark) what a player
+# could click now: a rotation choice, a highlighted cell, or Skip / Stop on the prompt line.
+DECIDE = """(roll) => {
+  const marked = document.querySelectorAll('[data-test-click]');
+  marked.forEach((e) => e.removeAttribute('data-test-click'));
+  if (document.querySelector('#outcome')) return { over: true };
+  const table = document.querySelector('#table .run');
+  const found = (FACE_DOWN_LEAKS)();
+  const tileIds = /tile-\\d\\d/.test(document.querySelector('#table').innerHTML);
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const pick = (list) => list[Math.floor(roll * list.length)];
+  const options = all('.run-chooser .run-choice:not(.run-cancel)');
+  const cells = all('.run-cell.is-target:not(.is-picked) .run-target');
+  const prompt = all('#prompt button');
+  let choice = null;
+  if (options.length) choice = pick(options);
+  else if (cells.length && (!prompt.length || roll < 0.7)) choice = pick(cells);
+  else if (prompt.length) choice = pick(prompt);
+  if (choice) choice.setAttribute('data-test-click', '1');
+  return { over: false, leaks: found, tileIds, clicked: Boolean(choice),
+    state: table ? [table.dataset.version, table.dataset.pick] : null };
+}""".replace("FACE_DOWN_LEAKS", FACE_DOWN_LEAKS)
 
 
 def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> int:
@@ -61,17 +67,17 @@ def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> int:
     decisions = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if page.locator("#outcome").count():
+        now = page.evaluate(DECIDE, rng.random())
+        if now["over"]:
             return decisions
-        assert page.evaluate(FACE_DOWN_LEAKS) == []
-        assert not re.search(r"tile-\d\d", page.inner_html("#table"))
-        table = page.locator(TABLE)
-        state = [table.get_attribute("data-version"), table.get_attribute("data-pick")]
-        if not choose(page, rng):
-            page.wait_for_timeout(40)
+        assert now["leaks"] == [], f"face-down tiles show their face: {now['leaks']}"
+        assert not now["tileIds"], "a tile id reached the page"
+        if not now["clicked"]:
+            page.wait_for_timeout(30)
             continue
         decisions += 1
-        page.wait_for_function(CHANGED, arg=state, timeout=10_000)
+        page.click("[data-test-click]")
+        page.wait_for_function(CHANGED, arg=now["state"], timeout=10_000)
     raise AssertionError("the match did not end in time")
 
 
