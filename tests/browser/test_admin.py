@@ -6,15 +6,22 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
+
 from tests.browser.conftest import ADMIN_TOKEN, match_against_bots, register
 from tests.servers import Server
+
+# The machine running the suite may be busy: give live updates a little longer than 5 s.
+expect.set_options(timeout=10_000)
 
 
 def test_admin_closes_a_lobby_and_aborts_a_match(site: Server, page_factory: Any) -> None:
     host = register(site, "Admin target")
     auth = {"Authorization": f"Bearer {host['token']}"}
-    lobby = httpx.post(site.url + "/api/v1/lobbies", headers=auth,
-                       json={"game": "oh-fox", "seats": 2, "private": True}).json()
+    lobby = httpx.post(
+        site.url + "/api/v1/lobbies",
+        headers=auth,
+        json={"game": "oh-fox", "seats": 2, "private": True},
+    ).json()
     match = match_against_bots(site, host, "fox-in-the-forest", 2)
 
     page = page_factory()

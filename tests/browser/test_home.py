@@ -12,7 +12,11 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
+
 from tests.servers import Server
+
+# The machine running the suite may be busy: give live updates a little longer than 5 s.
+expect.set_options(timeout=10_000)
 
 GAME = "fox-in-the-forest"
 
@@ -61,8 +65,11 @@ def test_change_name_makes_a_new_identity(site: Server, page_factory: Any) -> No
 
 def test_open_tables_are_listed(site: Server, page_factory: Any) -> None:
     host = httpx.post(site.url + "/api/v1/players", json={"name": "Listed host"}).json()
-    lobby = httpx.post(site.url + "/api/v1/lobbies", json={"game": "oh-fox", "seats": 3},
-                       headers={"Authorization": f"Bearer {host['token']}"}).json()
+    lobby = httpx.post(
+        site.url + "/api/v1/lobbies",
+        json={"game": "oh-fox", "seats": 3},
+        headers={"Authorization": f"Bearer {host['token']}"},
+    ).json()
     page = page_factory()
     page.goto(site.url + "/")
     row = page.locator(".table-row", has_text="hosted by Listed host")

@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import expect
+
 from tests.servers import Server
+
+# The machine running the suite may be busy: give live updates a little longer than 5 s.
+expect.set_options(timeout=10_000)
 
 
 def pick_name(page: Any, site: Server, name: str) -> None:
@@ -69,10 +73,10 @@ def test_two_players_meet_by_invite_link_and_see_each_others_moves(
     before = watcher.locator("#log-list .log-entry").count()
     mover.locator("#actions button").first.click()
     watcher.wait_for_function(
-        f"document.querySelectorAll('#log-list .log-entry').length > {before}")
+        f"document.querySelectorAll('#log-list .log-entry').length > {before}"
+    )
+    # (The mover may act again at once, e.g. after a Woodcutter: only the log is certain.)
     expect(watcher.locator("#log-list .log-entry").last).to_contain_text(mover_name)
-    expect(watcher.locator("#players-strip .player.to-act")).to_contain_text(
-        "Rowan" if mover_name == "Hazel" else "Hazel")
     host.errors.check()
     guest.errors.check()
 

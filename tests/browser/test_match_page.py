@@ -6,8 +6,12 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import expect
+
 from tests.browser.conftest import match_against_bots, register
 from tests.servers import Server
+
+# The machine running the suite may be busy: give live updates a little longer than 5 s.
+expect.set_options(timeout=10_000)
 
 GAME = "fox-in-the-forest"
 
@@ -24,8 +28,10 @@ def open_match(page: Any, site: Server, match: str) -> None:
 
 
 def hand_names(site: Server, identity: dict[str, str], match: str) -> list[str]:
-    state = httpx.get(f"{site.url}/api/v1/matches/{match}/state",
-                      headers={"Authorization": f"Bearer {identity['token']}"}).json()
+    state = httpx.get(
+        f"{site.url}/api/v1/matches/{match}/state",
+        headers={"Authorization": f"Bearer {identity['token']}"},
+    ).json()
     return [card["name"] for card in state["view"]["hand"]]
 
 
@@ -114,8 +120,12 @@ def test_a_game_without_its_renderer_is_playable_on_the_plain_table(
     match = match_against_bots(site, player, GAME, 2)
     page = page_factory()
     # Stand in for a renderer that is not written yet: a module without render().
-    page.route(f"**/static/games/{GAME}.js", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body="export default {};"))
+    page.route(
+        f"**/static/games/{GAME}.js",
+        lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body="export default {};"
+        ),
+    )
     enter(page, site, player)
     open_match(page, site, match)
     table = page.locator("#table .generic-table")
