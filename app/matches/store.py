@@ -40,13 +40,16 @@ async def load_match(
 ) -> LoadedMatch:
     """The current match, from the cache when it is current.
 
-    With `version`, a cached copy at least that new is trusted without asking the database
-    (a push for version n). With `for_update` on Postgres the row stays locked until the
-    transaction ends: the single-writer guarantee of the move pipeline.
+    With `version` (a push for version n), a cached copy at least that new is trusted without
+    asking the database, and an older one is replaced by one read of the row. Otherwise a small
+    head query decides whether the cache is current. With `for_update` on Postgres the row
+    stays locked until the transaction ends: the single-writer guarantee of the move pipeline.
     """
     cached = context.matches.get(match_id)
-    if cached is not None and version is not None and cached.version >= version:
-        return cached
+    if cached is not None and version is not None:
+        if cached.version >= version:
+            return cached
+        return await _read(context, session, match_id, cached)
     query = select(Match.version, Match.status, Match.seat_epoch).where(Match.id == match_id)
     if for_update and not context.db.sqlite:
         query = query.with_for_update()
@@ -55,31 +58,45 @@ async def load_match(
         raise ApiError("match/not_found", NOT_FOUND)
     if cached is not None and (cached.version, cached.status, cached.seat_epoch) == tuple(head):
         return cached
-    return await _read(context, session, match_id)
+    return await _read(context, session, match_id, cached)
 
 
-async def _read(context: AppContext, session: AsyncSession, match_id: str) -> LoadedMatch:
-    row = await session.get(Match, match_id, populate_existing=True)
+async def _read(
+    context: AppContext, session: AsyncSession, match_id: str, cached: LoadedMatch | None
+) -> LoadedMatch:
+    """One query for the row; the seats only when they changed hands since the cached copy."""
+    row = (await session.execute(select(*ROW).where(Match.id == match_id))).first()
     if row is None:
         raise ApiError("match/not_found", NOT_FOUND)
+    same_seats = cached is not None and cached.seat_epoch == row.seat_epoch
     loaded = LoadedMatch(
-        id=row.id,
+        id=match_id,
         game=row.game,
         options=row.options,
         status=row.status,
         version=row.version,
         state=None,
-        seats=await load_seats(session, match_id),
+        seats=cached.seats if same_seats and cached else await load_seats(session, match_id),
         outcome=row.outcome,
         deadline=row.deadline,
         private=row.private,
         turn_seconds=row.turn_seconds,
         seat_epoch=row.seat_epoch,
     )
-    loaded = _with_state(loaded, row.state)
+    loaded = replace(loaded, state=decode_state(loaded.engine, row.state))
     context.matches.put(loaded)
     return loaded
 
 
-def _with_state(loaded: LoadedMatch, text: str) -> LoadedMatch:
-    return replace(loaded, state=decode_state(loaded.engine, text))
+ROW = (
+    Match.game,
+    Match.options,
+    Match.status,
+    Match.version,
+    Match.state,
+    Match.outcome,
+    Match.deadline,
+    Match.private,
+    Match.turn_seconds,
+    Match.seat_epoch,
+)

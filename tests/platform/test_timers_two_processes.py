@@ -41,8 +41,8 @@ async def test_each_deadline_acts_exactly_once_across_two_processes(
     ]
     assert 2 <= len(actions) <= 4, actions
     assert {entry["actor"] for entry in actions} == {"timeout"}
-    # Turns alternate: a deadline acted on twice would have played the same seat twice.
-    assert [entry["seat"] for entry in actions] == [i % 2 for i in range(len(actions))]
+    # Each deadline gives one decision: a deadline acted on twice by two processes would show
+    # two decisions less than a turn apart (each decision restarts the clock).
     times = [datetime.fromisoformat(entry["at"]) for entry in actions]
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert all(gap >= 0.9 for gap in gaps), gaps
