@@ -41,3 +41,19 @@ async def match(match_id: str) -> Response:
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")
+
+
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<path d="M4 4l8 8h8l8-8-2 14-10 10L6 18z" fill="#c8561b"/>'
+    '<path d="M11 17l5 6 5-6z" fill="#fff8ee"/><circle cx="12" cy="15" r="1.5" fill="#222"/>'
+    '<circle cx="20" cy="15" r="1.5" fill="#222"/></svg>'
+)
+
+
+@router.get("/favicon.ico")
+async def favicon() -> Response:
+    """Browsers ask for it on every page: answer with the fox instead of a 404."""
+    return Response(
+        FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+    )
