@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, Query
 from sqlalchemy import select
@@ -82,11 +83,24 @@ async def _change(
     change: Callable[[Lobby], None],
     host_only: bool = False,
 ) -> LobbyPublic:
-    lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
-    if host_only:
-        service.require_host(lobby, player)
-    change(lobby)
-    return await commit_and_push(context, session, lobby, player)
+    async with _locked(context, session, lobby_id):
+        lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
+        if host_only:
+            service.require_host(lobby, player)
+        change(lobby)
+        return await commit_and_push(context, session, lobby, player)
+
+
+@asynccontextmanager
+async def _locked(context: AppContext, session: AsyncSession, lobby_id: str) -> AsyncIterator[None]:
+    """One change of a lobby at a time in this process (Postgres also locks the row).
+
+    The rollback ends any read transaction the request already began (authentication), so the
+    lobby is read after the lock is held and a concurrent join is never overwritten.
+    """
+    async with context.locks.hold("lobby:" + lobby_id):
+        await session.rollback()
+        yield
 
 
 @router.post(
@@ -217,13 +231,14 @@ async def empty_seat(
 async def start(
     lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> StartResponse:
-    lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
-    service.require_host(lobby, player)
-    service.check_startable(lobby)
-    ids = {s.player_id for s in lobby.seats if s.player_id}
-    match = await create_match(session, lobby, await names_of(session, ids))
-    lobby.status, lobby.match_id = "started", match.id
-    await session.commit()
+    async with _locked(context, session, lobby_id):
+        lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
+        service.require_host(lobby, player)
+        service.check_startable(lobby)
+        ids = {s.player_id for s in lobby.seats if s.player_id}
+        match = await create_match(session, lobby, await names_of(session, ids))
+        lobby.status, lobby.match_id = "started", match.id
+        await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
     await context.bots.wake(match.id)
     return StartResponse(match_id=match.id)

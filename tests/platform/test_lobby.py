@@ -135,3 +135,26 @@ async def test_the_host_leaving_passes_the_table_on(client: httpx.AsyncClient) -
 async def test_unknown_lobby_is_404(client: httpx.AsyncClient) -> None:
     response = await client.get("/api/v1/lobbies/nope")
     assert _code(response) == (404, "lobby/not_found")
+
+
+async def test_concurrent_joins_never_share_a_seat(client: httpx.AsyncClient) -> None:
+    import asyncio
+
+    host = await new_player(client, "Host")
+    lobby = (
+        await client.post(
+            "/api/v1/lobbies", headers=host.auth, json={"game": "high-card", "seats": 3}
+        )
+    ).json()
+    guests = [await new_player(client, f"G{i}") for i in range(5)]
+    answers = await asyncio.gather(
+        *[
+            client.post(f"/api/v1/lobbies/{lobby['id']}/join", headers=g.auth, json={})
+            for g in guests
+        ]
+    )
+    assert sorted(a.status_code for a in answers) == [200, 200, 409, 409, 409]
+    final = (await client.get(f"/api/v1/lobbies/{lobby['id']}")).json()
+    seated = [s["player"]["id"] for s in final["seats"] if s["player"]]
+    joined = [g.id for g, a in zip(guests, answers, strict=True) if a.status_code == 200]
+    assert sorted(seated) == sorted([host.id, *joined])
