@@ -9,7 +9,7 @@ import { toast } from "./ui.js";
 
 /** One line per seat: name, bot badge, connected (in words too), score, turn, you. */
 export function playerList(envelope, className = "players") {
-  const scores = envelope.view && Array.isArray(envelope.view.scores) ? envelope.view.scores : null;
+  const scores = scoresOf(envelope);
   return h("ul", { class: className }, envelope.seats.map((seat) => {
     const turn = envelope.to_act.includes(seat.seat) && envelope.status === "active";
     return h("li", { class: ["player", turn && "to-act", seat.seat === envelope.seat && "me"], dataset: { seat: seat.seat } },
@@ -21,6 +21,13 @@ export function playerList(envelope, className = "players") {
       scores && scores[seat.seat] !== undefined ? h("span", { class: "player-score" }, `${scores[seat.seat]} pts`) : null,
       turn ? h("span", { class: "turn-mark" }, "to play") : null);
   }));
+}
+
+/** Numeric scores per seat, if the game shows any: the outcome's once over, else the view's. */
+function scoresOf(envelope) {
+  const source = envelope.outcome ? envelope.outcome.scores : envelope.view && envelope.view.scores;
+  if (!Array.isArray(source) || !source.every((score) => typeof score === "number")) return null;
+  return source;
 }
 
 /* ---------- log ---------- */

@@ -26,6 +26,8 @@ let socket = null;
 let current = null; // the envelope on screen
 let previous = null;
 let pending = false; // an act was sent and no answer came yet
+let sent = null; // the last action sent, in case the server says the table moved on
+let resend = null; // an action refused only as stale: offered again on the next envelope
 let deadlineTimer = null;
 let chatLoaded = false;
 
@@ -60,6 +62,7 @@ function act(action) {
     toast("Not connected: your move was not sent. Reconnecting…", "error");
     return;
   }
+  sent = action;
   setPending(true);
 }
 
@@ -202,6 +205,7 @@ function onEnvelope(envelope) {
   setPending(false);
   draw(envelope);
   layout.log.update(envelope);
+  resendIfStillLegal(envelope);
   // Only seated players post in the chat: the first envelope says whether we are one.
   if (!chatLoaded) {
     chatLoaded = true;
@@ -209,7 +213,30 @@ function onEnvelope(envelope) {
   }
 }
 
+/**
+ * Another seat moved between our click and its arrival (simultaneous choices, a bot's quick
+ * answer): if the very same action is still legal on the new table, send it again silently;
+ * otherwise say so, and the player chooses again.
+ */
+function resendIfStillLegal(envelope) {
+  if (!resend) return;
+  const wanted = JSON.stringify(resend);
+  resend = null;
+  if (envelope.legal_actions.some((action) => JSON.stringify(action) === wanted)) {
+    act(JSON.parse(wanted));
+  } else {
+    toast("The table moved on before your move arrived: please choose again.", "error");
+  }
+}
+
 function onError(error) {
+  if (error.code === "action/stale_version" && sent) {
+    resend = sent;
+    sent = null;
+    setPending(false);
+    socket.resync();
+    return;
+  }
   toast(error.message || error.code, "error");
   if (["match/not_found", "auth/forbidden"].includes(error.code)) {
     socket.stop();
