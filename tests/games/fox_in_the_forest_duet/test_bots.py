@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from app.games.fox_in_the_forest_duet import ENGINE
-from app.games.fox_in_the_forest_duet.bots import STRATEGIES, standard
+from app.games.fox_in_the_forest_duet.bot_world import world_from_view
+from app.games.fox_in_the_forest_duet.bots import STRATEGIES, expert, standard
 from app.games.fox_in_the_forest_duet.state import State
+from app.games.protocol import Action, Strategy
 from app.games.rng import pick
 from tests.games.fox_in_the_forest_duet.helpers import gems, make_state, play
 
@@ -31,8 +35,80 @@ def _match(seed: int, level: int, bots: tuple[bool, bool]) -> State:
     return state
 
 
-def test_strategies_expose_standard() -> None:
-    assert STRATEGIES["standard"] is standard and len(STRATEGIES) == 1
+ENGINE_METHODS = ("view", "legal_actions", "apply", "determinize", "secrets", "encode", "outcome")
+
+
+def test_strategies_expose_standard_and_expert() -> None:
+    assert {"standard": standard, "expert": expert} == STRATEGIES
+
+
+def states(seed: int, count: int) -> Iterator[tuple[State, int]]:
+    """States along random playouts at every level, with a seat that may act."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(2, {"level": 1 + seed % 3}, seed)
+    for _ in range(count):
+        if not ENGINE.to_act(state):
+            state = ENGINE.setup(2, {"level": 1 + rng.randrange(3)}, rng.getrandbits(32))
+        seat = pick(rng, ENGINE.to_act(state))
+        yield state, seat
+        state = ENGINE.apply(state, seat, pick(rng, ENGINE.legal_actions(state, seat))).state
+
+
+def sent(state: State, seat: int) -> tuple[dict[str, Any], list[Action]]:
+    """What the platform hands a bot: the view as JSON and the legal list."""
+    return json.loads(json.dumps(ENGINE.view(state, seat))), list(ENGINE.legal_actions(state, seat))
+
+
+def forbidden(*_args: object, **_kwargs: object) -> Any:
+    raise AssertionError("a bot asked the engine about the real match")
+
+
+def decide_poisoned(
+    monkeypatch: pytest.MonkeyPatch, strategy: Strategy, state: State, seat: int, seed: int
+) -> Action:
+    """The choice with the engine's entry points (the way back to the real match) raising."""
+    view, legal = sent(state, seat)
+    with monkeypatch.context() as patched:
+        for name in ENGINE_METHODS:
+            patched.setattr(ENGINE, name, forbidden)
+        return strategy(view, legal, seat, random.Random(seed))
+
+
+@pytest.mark.parametrize("name", ["standard", "expert"])
+def test_a_bot_always_returns_a_listed_action(name: str) -> None:
+    strategy = STRATEGIES[name]
+    for index, (state, seat) in enumerate(states(4, 1200 if name == "standard" else 400)):
+        view, legal = sent(state, seat)
+        if name == "expert" and len(legal) > 1 and index % 8:
+            continue  # searching is slow: every single-choice step, a sample of the rest
+        assert strategy(view, legal, seat, random.Random(index)) in legal
+
+
+@pytest.mark.parametrize("name", ["standard", "expert"])
+def test_a_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Same view, the partner's cards and the draw pile dealt again: the same decision, and
+    the engine's entry points raise while the bot thinks."""
+    strategy = STRATEGIES[name]
+    checked = differed = 0
+    for index, (state, seat) in enumerate(states(5, 400)):
+        if len(ENGINE.legal_actions(state, seat)) < 2 or index % 6:
+            continue
+        twin = ENGINE.determinize(state, seat, random.Random(index))
+        assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
+        mine = decide_poisoned(monkeypatch, strategy, state, seat, index)
+        assert decide_poisoned(monkeypatch, strategy, twin, seat, index) == mine
+        checked += 1
+        differed += twin.hands[1 - seat] != state.hands[1 - seat]
+    assert checked >= 20 and differed >= checked // 2, (checked, differed)
+
+
+def test_a_world_built_from_a_view_looks_exactly_like_the_match() -> None:
+    for index, (state, seat) in enumerate(states(6, 600)):
+        view = ENGINE.view(state, seat)
+        world = world_from_view(view, seat, random.Random(index))
+        assert world is not None
+        assert ENGINE.view(world, seat) == view
+        assert ENGINE.legal_actions(world, seat) == ENGINE.legal_actions(state, seat)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
