@@ -23,8 +23,10 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 ADMIN_TOKEN = "browser-admin-token"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Playwright's sync API runs an event loop for as long as
+    it is open, so it must close before the asyncio tests of other folders run."""
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         message = f"Chromium is not installed at {CHROMIUM}"
         if REQUIRE:
