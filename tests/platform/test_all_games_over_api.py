@@ -19,9 +19,20 @@ from tests.platform.helpers import Player, act, new_player
 MAX_POLLS = 20_000
 
 
+# Variants each issue names, played in full on top of the generic choice below.
+NAMED_VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
+    ("fox-in-the-forest", 2, {"special_cards": 9, "poison": True, "goals": True}),
+    ("fox-in-the-forest-duet", 2, {"level": 3}),
+    ("fox-on-the-tree", 3, {}),
+    ("fox-on-the-run", 5, {"neutrals": "raffles-with-guardians"}),
+    ("oh-fox", 3, {"masked_predator": True, "animal_cards": "completely_nuts"}),
+    ("oh-fox", 4, {"animal_cards": "tough_nut", "objectives": "two"}),
+]
+
+
 def _tables() -> list[tuple[str, int, dict[str, Any]]]:
     """For each game: its smallest and largest table, with default and varied options."""
-    tables = []
+    tables = list(NAMED_VARIANTS)
     for engine in REGISTRY.values():
         combos = option_sets(engine)
         for players in (engine.seats.start, engine.seats.stop - 1):

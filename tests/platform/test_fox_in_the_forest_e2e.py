@@ -96,7 +96,9 @@ async def test_a_third_party_client_plays_over_rest_and_websocket(tmp_path) -> N
         assert GAME in {g["id"] for g in games}
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
-        _check_outcome(await _play_rest([ada, bob], await open_table(ada, [bob], GAME)))
+        # Over REST with all three Deluxe modules on; then over WebSockets.
+        modules = {"special_cards": 9, "poison": True, "goals": True}
+        _check_outcome(await _play_rest([ada, bob], await open_table(ada, [bob], GAME, modules)))
         match_id = await open_table(ada, [bob], GAME)
         _check_outcome(await _play_ws([server.ws_url] * 2, [ada, bob], match_id))
         log = await ada.ok("GET", f"/api/v1/matches/{match_id}/log")
