@@ -85,8 +85,9 @@ def assert_start_table(page: Any, characters: int) -> None:
     assert page.locator(".run-cell").count() == 25
     assert page.locator(".run-cell.is-start").count() == 3
     # Face-down tiles are forest backs, all drawn the same.
+    # (Bots may already have turned some tiles when the page is read.)
     backs = page.locator(".run-cell[data-face='down'] .run-back")
-    assert backs.count() >= 19
+    assert backs.count() == page.locator(".run-cell[data-face='down']").count() >= 1
     assert len(set(backs.evaluate_all("els => els.map((e) => e.innerHTML)"))) == 1
     # Pawns: one per character, named, in the turn-order strip too.
     assert page.locator(".run-cell .run-pawn").count() == characters

@@ -73,7 +73,7 @@ def play_turn(page: Any, turn: int) -> str:
 
 def finish_guesses(pages: list[Any]) -> None:
     """Whoever is the predator answers the guess form until every page shows the reckoning."""
-    for _ in range(20):
+    for _ in range(100):  # up to 40 s: a bot predator guesses at bot pace, on a loaded machine
         if all(p.locator(".of-reckoning").count() for p in pages):
             return
         for page in pages:
