@@ -78,7 +78,7 @@ def test_standard_always_returns_a_listed_action(options: dict[str, Any]) -> Non
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_expert_always_returns_a_listed_action(options: dict[str, Any]) -> None:
-    for index, (state, seat) in enumerate(states(options, 8, 500)):
+    for index, (state, seat) in enumerate(states(options, 8, 300)):
         view, legal = sent(state, seat)
         if len(legal) > 1 and index % 12:
             continue  # searching is slow: check every single-choice step, a sample of the rest

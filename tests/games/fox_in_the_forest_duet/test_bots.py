@@ -176,3 +176,24 @@ def test_it_decides_from_the_view_as_the_platform_sends_it() -> None:
     assert standard(view, legal, 0, random.Random(1)) == standard(
         ENGINE.view(state, 0), legal, 0, random.Random(1)
     )
+
+
+def _team_match(seed: int, strategy: Strategy) -> bool:
+    rngs = [random.Random(seed * 2 + seat) for seat in range(2)]
+    state = ENGINE.setup(2, {"level": 1}, seed)
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        state = ENGINE.apply(
+            state, seat, strategy(ENGINE.view(state, seat), legal, seat, rngs[seat])
+        ).state
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    return bool(outcome.winners)
+
+
+def test_an_expert_team_does_at_least_as_well_as_a_standard_team() -> None:
+    # Same seeds for both teams (the benchmark measures the gap: 84% against 73% at level 1).
+    expert_wins = sum(_team_match(seed, expert) for seed in range(6))
+    standard_wins = sum(_team_match(seed, standard) for seed in range(6))
+    assert expert_wins >= max(standard_wins, 4), (expert_wins, standard_wins)
