@@ -11,6 +11,8 @@ import random
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.browser.conftest import match_against_bots, register, sign_in
 
 TABLE = "#table .run"
@@ -75,8 +77,11 @@ def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> int:
         if not now["clicked"]:
             page.wait_for_timeout(30)
             continue
+        try:
+            page.click("[data-test-click]", timeout=3_000)
+        except PlaywrightTimeout:
+            continue  # a bot's move redrew the table under the mark: decide again
         decisions += 1
-        page.click("[data-test-click]")
         page.wait_for_function(CHANGED, arg=now["state"], timeout=10_000)
     raise AssertionError("the match did not end in time")
 
