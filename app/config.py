@@ -15,6 +15,9 @@ class Settings(BaseSettings):
         "sqlite+aiosqlite:///./foxden.db",
         description="SQLAlchemy async URL: sqlite+aiosqlite:///path or postgresql+asyncpg://...",
     )
+    db_pool_size: int = Field(
+        20, description="Database connections kept open per process (Postgres)"
+    )
     redis_url: str = Field(
         "", description="redis://host:port/db for fan-out across processes; empty: in-memory"
     )

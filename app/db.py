@@ -54,12 +54,14 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_engine(url: str) -> AsyncEngine:
+def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
     if is_sqlite(url):
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    # No pre-ping: it costs a round trip on every checkout, i.e. on every move. Connections
+    # are recycled instead, and a dropped one fails one request, not every request.
+    return create_async_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800)
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
@@ -74,9 +76,9 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
 class Database:
     """The engine and session factory of one app instance."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool_size: int = 20) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, pool_size)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @property

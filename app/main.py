@@ -40,7 +40,7 @@ updates over WebSocket and server-sent events, and admin routes. Every refusal i
 def build_context(settings: Settings) -> AppContext:
     context = AppContext(
         settings=settings,
-        db=Database(settings.database_url),
+        db=Database(settings.database_url, settings.db_pool_size),
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),

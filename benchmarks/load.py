@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import time
@@ -104,6 +105,13 @@ async def _any_change(seats: list[Seat]) -> None:
         seat.changed.clear()
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def one_run(
     servers: list[Server], game: str, matches: int, seconds: float
 ) -> dict[str, float]:
@@ -116,6 +124,8 @@ async def one_run(
         # Seats connect to different processes: fan-out must cross them.
         tables.append((match_id, [a, b]))
     latencies: list[float] = []
+    pids = [server.process.pid for server in servers if server.process]
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.perf_counter()
     deadline = started + seconds
     counts = await asyncio.gather(
@@ -131,9 +141,12 @@ async def one_run(
         ]
     )
     elapsed = time.perf_counter() - started
+    server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     latencies.sort()
     return {
         "actions": sum(counts),
+        # What one committed action costs the app processes (all pushes included).
+        "server_cpu_ms_per_action": server_cpu / max(1, sum(counts)) * 1000,
         "per_second": sum(counts) / elapsed,
         "p50_ms": latencies[len(latencies) // 2] * 1000,
         "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
@@ -173,7 +186,8 @@ def main() -> None:
         f"median of {args.runs} runs on {args.backend}, {args.processes} process(es), "
         f"{args.matches} concurrent matches of {args.game}: "
         f"{medians['per_second']:.0f} committed actions/s, "
-        f"p50 {medians['p50_ms']:.1f} ms, p99 {medians['p99_ms']:.1f} ms"
+        f"p50 {medians['p50_ms']:.1f} ms, p99 {medians['p99_ms']:.1f} ms, "
+        f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action"
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots.strategies import stand_in_strategy
@@ -144,8 +144,9 @@ async def _apply_and_save(
     )
     if saved.rowcount != 1:  # type: ignore[attr-defined]
         raise ApiError("action/stale_version", "The match has moved on; reload and try again.")
-    session.add(
-        MatchAction(
+    # A Core insert: the append-only history needs no unit-of-work bookkeeping.
+    await session.execute(
+        insert(MatchAction).values(
             match_id=loaded.id,
             seq=committed.version,
             seat=seat,
@@ -153,6 +154,7 @@ async def _apply_and_save(
             client_id=client_id,
             log=[log_json(entry) for entry in transition.log],
             actor=actor.kind,
+            created_at=utcnow(),
         )
     )
     return committed
