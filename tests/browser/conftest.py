@@ -18,8 +18,16 @@ from tests.conftest import REQUIRE
 from tests.servers import Server
 
 CHROMIUM = os.environ.get("FOXDEN_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ADMIN_TOKEN = "browser-admin-token"
 
 
@@ -45,8 +53,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One real server for the browser tests (SQLite; bots act at once)."""
     path = tmp_path_factory.mktemp("site") / "foxden.db"
     server = Server(
-        {"FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{path}", "FOXDEN_AUTO_MIGRATE": "true",
-         "FOXDEN_ADMIN_TOKEN": ADMIN_TOKEN, "FOXDEN_BOT_DELAY_MS": "50"},
+        {
+            "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{path}",
+            "FOXDEN_AUTO_MIGRATE": "true",
+            "FOXDEN_ADMIN_TOKEN": ADMIN_TOKEN,
+            "FOXDEN_BOT_DELAY_MS": "50",
+        },
         "app.asgi:app",
     )
     server.start()
@@ -97,15 +109,25 @@ def sign_in(page: Any, site: Server, identity: dict[str, str]) -> None:
     )
 
 
-def match_against_bots(site: Server, identity: dict[str, str], game: str, seats: int,
-                       options: dict[str, Any] | None = None, bot: str = "random") -> str:
+def match_against_bots(
+    site: Server,
+    identity: dict[str, str],
+    game: str,
+    seats: int,
+    options: dict[str, Any] | None = None,
+    bot: str = "random",
+) -> str:
     """A started match: `identity` in seat 0, bots in every other seat."""
     auth = {"Authorization": f"Bearer {identity['token']}"}
-    lobby = httpx.post(site.url + "/api/v1/lobbies", headers=auth,
-                       json={"game": game, "seats": seats, "options": options or {}}).json()
+    lobby = httpx.post(
+        site.url + "/api/v1/lobbies",
+        headers=auth,
+        json={"game": game, "seats": seats, "options": options or {}},
+    ).json()
     for seat in range(1, seats):
-        httpx.put(f"{site.url}/api/v1/lobbies/{lobby['id']}/seats/{seat}", headers=auth,
-                  json={"bot": bot}).raise_for_status()
+        httpx.put(
+            f"{site.url}/api/v1/lobbies/{lobby['id']}/seats/{seat}", headers=auth, json={"bot": bot}
+        ).raise_for_status()
     started = httpx.post(f"{site.url}/api/v1/lobbies/{lobby['id']}/start", headers=auth)
     started.raise_for_status()
     return str(started.json()["match_id"])
