@@ -34,7 +34,7 @@ def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
     """What the named strategy plays for `seat`, seeing only that seat's envelope."""
     strategies = strategies_for(loaded.game)
     strategy = strategies.get(strategy_name, strategies["random"])
-    seen = envelope(loaded, seat, {})
+    seen = envelope(loaded, seat, {}, as_bot=True)
     rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
     return strategy(seen["view"], seen["legal_actions"], seat, rng)
 

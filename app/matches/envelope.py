@@ -44,14 +44,15 @@ def seats_json(loaded: LoadedMatch, presence: dict[int, int]) -> list[dict[str, 
     ]
 
 
-def envelope(loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> dict[str, Any]:
+def envelope(
+    loaded: LoadedMatch, seat: int | None, presence: dict[int, int], as_bot: bool = False
+) -> dict[str, Any]:
+    """`as_bot`: the envelope the bot playing `seat` decides from (its player gets no legal
+    actions while a bot plays for them)."""
     engine = loaded.engine
     to_act = list(engine.to_act(loaded.state)) if loaded.status == "active" else []
-    legal = (
-        list(engine.legal_actions(loaded.state, seat))
-        if seat is not None and seat in to_act
-        else []
-    )
+    may_act = seat is not None and seat in to_act and (as_bot or not loaded.seats[seat].bot)
+    legal = list(engine.legal_actions(loaded.state, seat)) if may_act and seat is not None else []
     names = loaded.names()
     return {
         "match_id": loaded.id,

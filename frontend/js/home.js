@@ -1,6 +1,7 @@
 // Home page: pick a name once, see the open tables, start a new table.
 
 import { api, games } from "./api.js";
+import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm } from "./options-form.js";
@@ -122,24 +123,26 @@ function renderNewTableForm() {
       h("option", { value: String(n) }, `${n} seats`)));
   const privateBox = h("input", { type: "checkbox", id: "private-input" });
   const options = optionsForm(game.options_schema, {}, { prefix: "new" });
+  const timer = timerField("timer-input", 0);
   const error = h("p", { class: "form-error", role: "alert" });
   const form = h("form", { class: "stack" },
     h("h3", {}, game.title),
     h("div", { class: "field" }, h("label", { for: "seats-input" }, "Seats"), seats),
     h("div", { class: "field field-check" }, privateBox,
       h("label", { for: "private-input" }, "Private table (only people with the invite link can join)")),
+    timer.node,
     options.node,
     h("div", { class: "row" }, h("button", { class: "primary big", type: "submit", id: "create-table" },
       "Create table")),
     error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    await createTable(game, Number(seats.value), privateBox.checked, options.value(), error);
+    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error);
   });
   replace(newTableForm, form);
 }
 
-async function createTable(game, seats, isPrivate, options, error) {
+async function createTable(game, seats, isPrivate, options, turnSeconds, error) {
   if (!identity()) {
     error.textContent = "Pick a name first (at the top of the page).";
     document.getElementById("name-input")?.focus();
@@ -147,7 +150,8 @@ async function createTable(game, seats, isPrivate, options, error) {
   }
   try {
     const lobby = await api("/lobbies", {
-      method: "POST", body: { game: game.id, seats, options, private: isPrivate },
+      method: "POST",
+      body: { game: game.id, seats, options, private: isPrivate, turn_seconds: turnSeconds || null },
     });
     const code = lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : "";
     location.href = "/lobby/" + encodeURIComponent(lobby.id) + code;

@@ -2,6 +2,7 @@
 // removing a bot or kicking a player (DELETE seat).
 
 import { api } from "./api.js";
+import { timerField } from "./timer.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options-form.js";
 import { toast } from "./ui.js";
@@ -45,7 +46,7 @@ let cached = { key: null, node: null };
 
 /** Seat count, private toggle and the game's options, saved together with PATCH. */
 export function hostSettings(lobby, game, onUpdated) {
-  const key = JSON.stringify([lobby.options, lobby.seats.length, lobby.private]);
+  const key = JSON.stringify([lobby.options, lobby.seats.length, lobby.private, lobby.turn_seconds]);
   if (cached.key === key && cached.node) return cached.node;
   const min = game ? game.min_players : lobby.seats.length;
   const max = game ? game.max_players : lobby.seats.length;
@@ -55,16 +56,19 @@ export function hostSettings(lobby, game, onUpdated) {
   }
   const privateBox = h("input", { type: "checkbox", id: "host-private", checked: lobby.private });
   const options = optionsForm(game ? game.options_schema : {}, lobby.options, { prefix: "host" });
+  const timer = timerField("host-timer", lobby.turn_seconds);
   const form = h("form", { class: "stack" },
     h("div", { class: "row" },
       h("div", { class: "field" }, h("label", { for: "host-seats" }, "Seats"), seats),
       h("div", { class: "field field-check" }, privateBox, h("label", { for: "host-private" }, "Private table"))),
+    timer.node,
     options.node,
     h("button", { class: "primary", type: "submit", id: "save-settings" }, "Save settings"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const updated = await call(lobby, "", "PATCH", {
       seats: Number(seats.value), private: privateBox.checked, options: options.value(),
+      turn_seconds: timer.value(),
     });
     if (updated) toast("Settings saved.");
     onUpdated(updated);

@@ -2,6 +2,7 @@
 // leave, the host's controls, kept live over WS /api/v1/lobbies/{id}/ws.
 
 import { api, gameById, socketUrl } from "./api.js";
+import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
 import { identity } from "./identity.js";
 import { hostSettings, chairHostControls } from "./lobby-host.js";
@@ -165,7 +166,7 @@ function statusLine() {
       h("a", { href: "/match/" + encodeURIComponent(lobby.match_id) }, "Watch it"));
   }
   return h("p", { class: "muted", id: "lobby-status" }, lobby.private ? "Private table, waiting for players."
-    : "Open table, waiting for players.");
+    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".");
 }
 
 function show(updated) {

@@ -11,6 +11,7 @@ import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
 import { siteHeader, toast, status } from "./ui.js";
+import { timeLeft } from "./timer.js";
 
 const matchId = pageId("match");
 const me = identity();
@@ -142,6 +143,35 @@ function drawHeader(envelope) {
   const title = game ? game.title : envelope.game;
   document.title = myTurn(envelope) ? `Your turn — ${title}` : `${title} — Foxden`;
   layout.spectating.hidden = envelope.seat !== null;
+  drawSeatControl(envelope);
+}
+
+/** Leave a running match (a bot plays on), or take the seat back from that bot. */
+function drawSeatControl(envelope) {
+  const mine = envelope.seat !== null ? envelope.seats[envelope.seat] : null;
+  if (!mine || envelope.status !== "active") {
+    replace(layout.seatControl);
+    return;
+  }
+  const button = mine.away
+    ? h("button", { class: "primary", id: "reclaim-seat", onclick: () => seatChange("reclaim") },
+      "Reclaim my seat")
+    : h("button", { class: "small", id: "leave-match", onclick: leaveMatch }, "Leave table");
+  replace(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
+}
+
+function leaveMatch() {
+  if (!window.confirm("Leave this match? A bot will play your seat; you can come back and reclaim it.")) return;
+  seatChange("leave");
+}
+
+async function seatChange(what) {
+  try {
+    await api(`/matches/${encodeURIComponent(matchId)}/${what}`, { method: "POST" });
+    toast(what === "leave" ? "You left: a bot plays your seat." : "Welcome back: your seat is yours again.");
+  } catch (failure) {
+    toast(failure.message, "error");
+  }
 }
 
 function drawDeadline(envelope) {
@@ -153,7 +183,7 @@ function drawDeadline(envelope) {
   const end = Date.parse(envelope.deadline);
   const tick = () => {
     const seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
-    layout.deadline.textContent = `Time left ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    layout.deadline.textContent = timeLeft(seconds);
   };
   tick();
   deadlineTimer = setInterval(tick, 1000);
