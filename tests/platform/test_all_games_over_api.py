@@ -22,6 +22,7 @@ MAX_POLLS = 20_000
 # Variants each issue names, played in full on top of the generic choice below.
 NAMED_VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
     ("fox-in-the-forest", 2, {"special_cards": 9, "poison": True, "goals": True}),
+    ("fox-in-the-forest-duet", 2, {"level": 2}),
     ("fox-in-the-forest-duet", 2, {"level": 3}),
     ("fox-on-the-tree", 3, {}),
     ("fox-on-the-run", 5, {"neutrals": "raffles-with-guardians"}),
