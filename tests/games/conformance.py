@@ -190,15 +190,23 @@ def check_every_legal_action_applies(engine: Engine[Any], state: Any) -> None:
 
 
 def check_refusals(engine: Engine[Any], state: Any, players: int, rng: random.Random) -> None:
-    """Anything not listed is refused with IllegalAction (never another exception)."""
+    """Anything not listed is refused with IllegalAction (never another exception), and the
+    refusal's message tells the player nothing hidden from them."""
     actors = engine.to_act(state)
+    secrets = list(engine.secrets(state))
     for seat in range(players):
         legal = list(engine.legal_actions(state, seat))
         listed = {canonical(a) for a in legal}
+        hidden = [s.value for s in secrets if seat not in s.known_to]
         for candidate in _mutations(legal, rng):
             if _is_json_object(candidate) and canonical(candidate) in listed:
                 continue
-            _expect_refusal(engine, state, seat, candidate)
+            refusal = _expect_refusal(engine, state, seat, candidate)
+            for token in hidden:
+                if _contains_token(refusal.message, token) and not _contains_token(
+                    canonical(candidate), token
+                ):
+                    raise AssertionError(f"refusal to seat {seat} reveals {token!r}: {refusal}")
         if seat not in actors:
             for other in actors:
                 for action in list(engine.legal_actions(state, other))[:3]:
