@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -14,6 +11,7 @@ from app.games.fox_on_the_run import ENGINE, data
 from app.games.fox_on_the_run.bots import STRATEGIES, model_from_view, standard
 from app.games.fox_on_the_run.state import State
 from app.games.rng import pick
+from tests.games.bot_checks import check_always_listed, check_view_alone
 
 from .helpers import make_state, play, seat, step
 
@@ -113,53 +111,10 @@ def test_the_bot_is_deterministic_for_a_given_generator() -> None:
 
 # --------------------------------------------------------------------------- view only
 
-ENGINE_METHODS = ("view", "legal_actions", "apply", "determinize", "secrets", "encode", "outcome")
-
-
-def _states(seed: int, count: int, players: int) -> Iterator[tuple[Any, int]]:
-    """States along random playouts (a new match when one ends), with a actor that may act."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, ENGINE.check_options({}, players), seed)
-    for _ in range(count):
-        if not ENGINE.to_act(state):
-            state = ENGINE.setup(players, ENGINE.check_options({}, players), rng.getrandbits(32))
-        actor = pick(rng, ENGINE.to_act(state))
-        yield state, actor
-        state = ENGINE.apply(state, actor, pick(rng, ENGINE.legal_actions(state, actor))).state
-
-
-def _forbidden(*_args: object, **_kwargs: object) -> Any:
-    raise AssertionError("a bot asked the engine about the real match")
-
-
-def _decide_poisoned(monkeypatch: pytest.MonkeyPatch, state: Any, actor: int, seed: int) -> Any:
-    """The bot's choice from the view as the platform sends it (JSON), with the engine's entry
-    points (the way back to the real match) raising while it thinks."""
-    view = json.loads(json.dumps(ENGINE.view(state, actor)))
-    legal = list(ENGINE.legal_actions(state, actor))
-    with monkeypatch.context() as patched:
-        for name in ENGINE_METHODS:
-            patched.setattr(ENGINE, name, _forbidden)
-        return standard(view, legal, actor, random.Random(seed))
-
 
 def test_the_bot_always_returns_a_listed_action() -> None:
-    for players in PLAYER_COUNTS:
-        for index, (state, actor) in enumerate(_states(players, 600, players)):
-            legal = ENGINE.legal_actions(state, actor)
-            assert standard(ENGINE.view(state, actor), legal, actor, random.Random(index)) in legal
+    check_always_listed(ENGINE, standard, PLAYER_COUNTS)
 
 
 def test_the_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Same view, everything hidden from the actor dealt again: the same decision."""
-    checked = 0
-    for players in PLAYER_COUNTS:
-        for index, (state, actor) in enumerate(_states(10 + players, 200, players)):
-            if len(ENGINE.legal_actions(state, actor)) < 2 or index % 4:
-                continue
-            twin = ENGINE.determinize(state, actor, random.Random(index))
-            assert ENGINE.view(twin, actor) == ENGINE.view(state, actor)
-            mine = _decide_poisoned(monkeypatch, state, actor, index)
-            assert _decide_poisoned(monkeypatch, twin, actor, index) == mine
-            checked += 1
-    assert checked >= 20, checked
+    check_view_alone(monkeypatch, ENGINE, standard, PLAYER_COUNTS)

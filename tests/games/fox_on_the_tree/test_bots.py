@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -13,6 +10,7 @@ from app.games.fox_on_the_tree import ENGINE
 from app.games.fox_on_the_tree.bots import STRATEGIES, model_from_view, standard
 from app.games.fox_on_the_tree.state import State
 from app.games.rng import pick
+from tests.games.bot_checks import check_always_listed, check_view_alone
 from tests.games.fox_on_the_tree.helpers import make_state, move
 
 GAMES = 100
@@ -87,53 +85,10 @@ def test_the_bot_walks_its_disliked_animal_into_a_losing_conflict() -> None:
 
 # --------------------------------------------------------------------------- view only
 
-ENGINE_METHODS = ("view", "legal_actions", "apply", "determinize", "secrets", "encode", "outcome")
-
-
-def _states(seed: int, count: int, players: int) -> Iterator[tuple[Any, int]]:
-    """States along random playouts (a new match when one ends), with a seat that may act."""
-    rng = random.Random(seed)
-    state = ENGINE.setup(players, ENGINE.check_options({}, players), seed)
-    for _ in range(count):
-        if not ENGINE.to_act(state):
-            state = ENGINE.setup(players, ENGINE.check_options({}, players), rng.getrandbits(32))
-        seat = pick(rng, ENGINE.to_act(state))
-        yield state, seat
-        state = ENGINE.apply(state, seat, pick(rng, ENGINE.legal_actions(state, seat))).state
-
-
-def _forbidden(*_args: object, **_kwargs: object) -> Any:
-    raise AssertionError("a bot asked the engine about the real match")
-
-
-def _decide_poisoned(monkeypatch: pytest.MonkeyPatch, state: Any, seat: int, seed: int) -> Any:
-    """The bot's choice from the view as the platform sends it (JSON), with the engine's entry
-    points (the way back to the real match) raising while it thinks."""
-    view = json.loads(json.dumps(ENGINE.view(state, seat)))
-    legal = list(ENGINE.legal_actions(state, seat))
-    with monkeypatch.context() as patched:
-        for name in ENGINE_METHODS:
-            patched.setattr(ENGINE, name, _forbidden)
-        return standard(view, legal, seat, random.Random(seed))
-
 
 def test_the_bot_always_returns_a_listed_action() -> None:
-    for players in PLAYER_COUNTS:
-        for index, (state, seat) in enumerate(_states(players, 600, players)):
-            legal = ENGINE.legal_actions(state, seat)
-            assert standard(ENGINE.view(state, seat), legal, seat, random.Random(index)) in legal
+    check_always_listed(ENGINE, standard, PLAYER_COUNTS)
 
 
 def test_the_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Same view, everything hidden from the seat dealt again: the same decision."""
-    checked = 0
-    for players in PLAYER_COUNTS:
-        for index, (state, seat) in enumerate(_states(10 + players, 200, players)):
-            if len(ENGINE.legal_actions(state, seat)) < 2 or index % 4:
-                continue
-            twin = ENGINE.determinize(state, seat, random.Random(index))
-            assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-            mine = _decide_poisoned(monkeypatch, state, seat, index)
-            assert _decide_poisoned(monkeypatch, twin, seat, index) == mine
-            checked += 1
-    assert checked >= 20, checked
+    check_view_alone(monkeypatch, ENGINE, standard, PLAYER_COUNTS)
