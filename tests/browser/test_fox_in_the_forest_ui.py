@@ -175,10 +175,17 @@ def test_phone_width_table(site: Server, page_factory: Any) -> None:
     assert width <= 360
     hand = page.locator(".fitf-you .fx-hand")
     assert hand.evaluate("el => getComputedStyle(el).overflowX") == "auto"
-    # The first legal card is scrolled into view of the hand.
-    first = page.locator(".fitf-you .fx-hand .fx-legal").first
-    box, frame = first.bounding_box(), hand.bounding_box()
-    assert box["x"] >= frame["x"] - 1 and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+    # The first legal card is scrolled into view of the hand (the scroll may still be moving).
+    page.wait_for_function(
+        """() => {
+          const hand = document.querySelector('.fitf-you .fx-hand');
+          const card = hand && hand.querySelector('.fx-legal');
+          if (!card) return false;
+          const box = card.getBoundingClientRect(), frame = hand.getBoundingClientRect();
+          return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+        }""",
+        timeout=5_000,
+    )
     page.errors.check()
 
 
