@@ -29,3 +29,13 @@ class MatchLocks:
             if not self._users[match_id]:  # nobody waits: forget it, the dict stays small
                 del self._users[match_id]
                 del self._locks[match_id]
+
+    @asynccontextmanager
+    async def sqlite_writer(self, sqlite: bool) -> AsyncIterator[None]:
+        """SQLite has one writer at a time: queue writers here rather than in SQLite's busy
+        handler, whose sleeps showed up as second-long stalls under load. A no-op elsewhere."""
+        if not sqlite:
+            yield
+            return
+        async with self.hold("sqlite:writer"):
+            yield

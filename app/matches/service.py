@@ -46,7 +46,12 @@ async def act(
 ) -> tuple[LoadedMatch, int]:
     """Apply one action and commit it; returns the match as committed and the acting seat."""
     started = time.perf_counter()
-    async with context.locks.hold(match_id), context.db.sessions() as session, session.begin():
+    async with (
+        context.locks.hold(match_id),
+        context.locks.sqlite_writer(context.db.sqlite),
+        context.db.sessions() as session,
+        session.begin(),
+    ):
         loaded = await _lock_and_load(context, session, match_id)
         seat = _seat_for(loaded, actor)
         if client_id is not None and await _already_applied(session, match_id, seat, client_id):
