@@ -136,3 +136,18 @@ def test_a_game_without_its_renderer_is_playable_on_the_plain_table(
     buttons.first.click()
     expect(page.locator("#log-list")).to_contain_text("Plain")
     page.errors.check()
+
+
+def test_duet_offers_only_preset_reactions(site: Server, page_factory: Any) -> None:
+    """The Duet rules forbid table talk: no text box, only the information-free presets."""
+    me = register(site, "Quiet")
+    match = match_against_bots(site, me, "fox-in-the-forest-duet", 2)
+    page = page_factory()
+    enter(page, site, me)
+    open_match(page, site, match)
+    controls = page.locator(".chat-controls")
+    expect(controls).to_contain_text("preset reactions only")
+    expect(page.locator("#chat-input")).to_have_count(0)
+    page.click(".chat-controls button[data-reaction='good_luck']")
+    expect(page.locator("#chat-list")).to_contain_text("Good luck")
+    page.errors.check()
