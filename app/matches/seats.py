@@ -16,9 +16,9 @@ from app.chat.models import ChatMessage
 from app.context import AppContext
 from app.errors import ApiError
 from app.matches.loaded import LoadedMatch
-from app.matches.models import Match, MatchSeat
+from app.matches.models import Match
 from app.matches.service import next_deadline
-from app.matches.store import load_match
+from app.matches.store import change_seat, load_match
 
 
 async def leave(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
@@ -41,21 +41,11 @@ async def _change(
             raise ApiError("action/not_seated", "You do not have a seat in this match.")
         if loaded.status != "active":
             raise ApiError("match/finished", "This match is over.")
-        info = loaded.seats[seat]
-        if leaving and info.away:
-            return loaded  # already gone: leaving twice changes nothing
-        if not leaving and not info.away:
-            return loaded
+        if loaded.seats[seat].away == leaving:
+            return loaded  # leaving twice, or reclaiming a seat never left, changes nothing
         bot = stand_in_strategy(loaded.game) if leaving else None
-        changed = replace(info, bot=bot, away=leaving, missed_turns=0)
-        seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
-        updated = replace(loaded, seats=seats, seat_epoch=loaded.seat_epoch + 1)
+        updated = await change_seat(session, loaded, seat, bot=bot, away=leaving, missed_turns=0)
         updated = replace(updated, deadline=next_deadline(updated))
-        await session.execute(
-            update(MatchSeat)
-            .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
-            .values(bot=bot, away=leaving, missed_turns=0)
-        )
         await session.execute(
             update(Match)
             .where(Match.id == match_id)

@@ -21,8 +21,8 @@ from app.db import utcnow
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
-from app.matches.models import Match, MatchAction, MatchSeat
-from app.matches.store import load_match
+from app.matches.models import Match, MatchAction
+from app.matches.store import change_seat, load_match
 
 FINISHED = "This match is over: no more actions are accepted."
 
@@ -176,24 +176,21 @@ async def _count_missed_turns(
     session: AsyncSession, loaded: LoadedMatch, seat: int, actor: Actor, limit: int
 ) -> LoadedMatch:
     """A timeout counts against the seat (a bot takes over at the limit); acting resets it."""
-    info = loaded.seats[seat]
-    if actor.kind == "player" and info.missed_turns:
-        changed = replace(info, missed_turns=0)
-    elif actor.kind == "timeout":
-        missed = info.missed_turns + 1
-        changed = replace(info, missed_turns=missed)
-        if missed >= limit:
-            changed = replace(changed, bot=stand_in_strategy(loaded.game), away=True)
-    else:
+    missed = loaded.seats[seat].missed_turns
+    if actor.kind == "player" and missed:
+        return await change_seat(session, loaded, seat, missed_turns=0)
+    if actor.kind != "timeout":
         return loaded
-    await session.execute(
-        update(MatchSeat)
-        .where(MatchSeat.match_id == loaded.id, MatchSeat.seat == seat)
-        .values(missed_turns=changed.missed_turns, bot=changed.bot, away=changed.away)
+    if missed + 1 < limit:
+        return await change_seat(session, loaded, seat, missed_turns=missed + 1)
+    return await change_seat(
+        session,
+        loaded,
+        seat,
+        missed_turns=missed + 1,
+        bot=stand_in_strategy(loaded.game),
+        away=True,
     )
-    seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
-    epoch = loaded.seat_epoch + (1 if changed.bot != info.bot else 0)
-    return replace(loaded, seats=seats, seat_epoch=epoch)
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.context import AppContext
@@ -86,6 +87,23 @@ async def _read(
     loaded = replace(loaded, state=decode_state(loaded.engine, row.state))
     context.matches.put(loaded)
     return loaded
+
+
+async def change_seat(
+    session: AsyncSession, loaded: LoadedMatch, seat: int, **values: Any
+) -> LoadedMatch:
+    """Write new values of one seat (missed_turns, bot, away); a seat changing hands moves
+    `seat_epoch` on, so every process reloads the seats."""
+    info = loaded.seats[seat]
+    changed = replace(info, **values)
+    await session.execute(
+        update(MatchSeat)
+        .where(MatchSeat.match_id == loaded.id, MatchSeat.seat == seat)
+        .values(**values)
+    )
+    seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
+    epoch = loaded.seat_epoch + (1 if changed.bot != info.bot else 0)
+    return replace(loaded, seats=seats, seat_epoch=epoch)
 
 
 ROW = (
