@@ -38,9 +38,6 @@ class Settings(BaseSettings):
     )
     timer_sweep_seconds: float = Field(1.0, description="How often each process checks deadlines")
     keepalive_seconds: float = Field(15.0, description="SSE keep-alive comment interval")
-    public_url: str = Field(
-        "", description="Base URL used in invite links, e.g. https://foxden.example"
-    )
 
 
 @lru_cache

@@ -92,3 +92,11 @@ def running(env: dict[str, str], app: str = "tests.fakes.server:app") -> Iterato
         yield server
     finally:
         server.stop()
+
+
+def sqlite_env(folder: Path, name: str = "foxden.db") -> dict[str, str]:
+    """Settings for a server on its own SQLite file, migrated at start."""
+    return {
+        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{folder / name}",
+        "FOXDEN_AUTO_MIGRATE": "true",
+    }

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.platform.client import ApiClient, MatchSocket, open_table
-from tests.servers import running
+from tests.servers import running, sqlite_env
 
 pytestmark = pytest.mark.slow
 GAME = "fox-in-the-forest"
@@ -87,10 +87,7 @@ def _check_outcome(final: dict[str, Any]) -> None:
 
 
 async def test_a_third_party_client_plays_over_rest_and_websocket(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'f.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "f.db")
     with running(env, "app.asgi:app") as server:
         games = await (await ApiClient.register(server.url, "x")).ok("GET", "/api/v1/games")
         assert GAME in {g["id"] for g in games}
@@ -118,10 +115,7 @@ async def test_two_processes_on_postgres_and_redis_play_a_whole_match(
 
 
 async def test_one_person_plays_a_whole_match_against_the_random_bot(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'b.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "b.db")
     with running(env, "app.asgi:app") as server:
         ada = await ApiClient.register(server.url, "Ada")
         lobby = await ada.ok("POST", "/api/v1/lobbies", {"game": GAME, "seats": 2})

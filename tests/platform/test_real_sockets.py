@@ -7,9 +7,10 @@ import json
 
 import httpx
 import pytest
+import websockets
 
 from tests.platform.client import ApiClient, MatchSocket, open_table
-from tests.servers import running
+from tests.servers import running, sqlite_env
 
 pytestmark = pytest.mark.slow
 
@@ -51,10 +52,7 @@ async def _play_over_sockets(
 
 
 async def test_a_whole_match_over_websockets_with_a_spectator(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'ws.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "ws.db")
     with running(env) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
@@ -64,10 +62,7 @@ async def test_a_whole_match_over_websockets_with_a_spectator(tmp_path) -> None:
 
 
 async def test_socket_errors_pings_and_refusals(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'e.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "e.db")
     with running(env) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
@@ -92,17 +87,17 @@ async def test_socket_errors_pings_and_refusals(tmp_path) -> None:  # type: igno
         with pytest.raises(Exception):  # noqa: B017 - the server closes an oversize socket
             for _ in range(3):
                 await socket.receive(timeout=5)
-        bad = await ApiClient.register(server.url, "Eve")
-        bad.token = "forged"
-        refused_socket = await MatchSocket.open(server.ws_url, match_id, None)
-        await refused_socket.close()
+        # A forged token is refused with a code, and the socket closes.
+        async with websockets.connect(f"{server.ws_url}/api/v1/matches/{match_id}/ws") as forged:
+            await forged.send(json.dumps({"type": "hello", "token": "forged", "version": None}))
+            refusal = json.loads(await asyncio.wait_for(forged.recv(), 10))
+            assert (refusal["type"], refusal["code"]) == ("error", "auth/invalid")
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(forged.recv(), 10)
 
 
 async def test_the_event_stream_pushes_envelopes(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 's.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "s.db")
     with running(env) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
@@ -194,10 +189,7 @@ async def test_two_processes_on_postgres_and_redis_share_a_match(
 
 
 async def test_chat_is_pushed_over_the_match_socket(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {
-        "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'c.db'}",
-        "FOXDEN_AUTO_MIGRATE": "true",
-    }
+    env = sqlite_env(tmp_path, "c.db")
     with running(env) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
