@@ -73,11 +73,18 @@ class LogEntry:
     platform replaces with their names. `audience` None means everyone; a seat number means only
     that seat sees the entry while the match runs (after the end, the replay shows all).
     `data` is the machine-readable form of the same event, for clients and animations.
+
+    Memory rules ("no player may look at the cards of previously won tricks") fade entries:
+    `episode` numbers the part of the match the entry names cards of (a trick, counted through
+    the whole match) and `faded` is what every channel shows instead, with no data, once the
+    engine's `forgotten_before(state)` has passed that episode while the match runs.
     """
 
     text: str
     audience: Seat | None = None
     data: Mapping[str, JSON] = field(default_factory=dict)
+    episode: int | None = None
+    faded: str = ""
 
 
 @dataclass(frozen=True)
@@ -235,6 +242,11 @@ class Engine(Protocol[S]):
         Views carry a "prompt" sentence for the viewer ("Play a card: you must follow Bells").
         Once the match is over the view reveals everything that was hidden.
         """
+        ...
+
+    def forgotten_before(self, state: S) -> int:
+        """Log entries whose `episode` is below this read as their `faded` text while the
+        match runs; 0 where nothing is forgotten (no memory rule, or a house rule lifts it)."""
         ...
 
     def secrets(self, state: S) -> Sequence[Secret]:

@@ -113,17 +113,10 @@ async def match_log(
     rows = await _actions_after(session, match_id, after)
     # After the end everything is public: the replay shows every seat's secrets.
     everything = loaded.status != "active"
+    forgotten = 0 if everything else loaded.engine.forgotten_before(loaded.state)
     names = loaded.names()
     entries = [
-        LogEntryPublic(
-            seq=row.seq,
-            seat=row.seat,
-            actor=row.actor,
-            text=fill_names(entry["text"], names),
-            data=fill_names(entry["data"], names),
-            private=entry["audience"] is not None,
-            at=row.created_at,
-        )
+        public_entry(row, entry, names, forgotten)
         for row in rows
         for entry in row.log
         if everything or entry["audience"] is None or entry["audience"] == seat
@@ -136,7 +129,30 @@ async def match_log(
         if everything
         else None
     )
-    return MatchLog(match_id=match_id, version=loaded.version, entries=entries, replay=replay)
+    return MatchLog(
+        match_id=match_id,
+        version=loaded.version,
+        entries=entries,
+        replay=replay,
+        forgotten_before=forgotten,
+    )
+
+
+def public_entry(
+    row: MatchAction, entry: dict[str, Any], names: list[str], forgotten: int
+) -> LogEntryPublic:
+    """One stored entry as the caller reads it; a forgotten episode's entry reads faded."""
+    faded = entry.get("episode") is not None and entry["episode"] < forgotten
+    return LogEntryPublic(
+        seq=row.seq,
+        seat=row.seat,
+        actor=row.actor,
+        text=fill_names(entry["faded"] if faded else entry["text"], names),
+        data={} if faded else fill_names(entry["data"], names),
+        private=entry["audience"] is not None,
+        faded=faded,
+        at=row.created_at,
+    )
 
 
 async def _actions_after(session: AsyncSession, match_id: str, after: int) -> list[MatchAction]:

@@ -61,6 +61,11 @@ class LogEntryPublic(BaseModel):
     text: str
     data: dict[str, Any]
     private: bool = Field(description="True if only the caller's seat saw it during play")
+    faded: bool = Field(
+        False,
+        description="The entry names cards the rules say nobody may look at any more (earlier "
+        "tricks): its text is the faded form and its data is empty until the match ends",
+    )
     at: datetime
 
 
@@ -76,6 +81,11 @@ class MatchLog(BaseModel):
     match_id: str
     version: int
     entries: list[LogEntryPublic]
+    forgotten_before: int = Field(
+        0,
+        description="Entries of episodes (tricks) below this read faded; when it grows, "
+        "entries a client already shows may have faded: fetch the log again from after=0",
+    )
     replay: list[ReplayAction] | None = Field(
         None, description="After the end: every action in order, for a full replay"
     )

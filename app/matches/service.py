@@ -194,4 +194,12 @@ async def _count_missed_turns(
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:
-    return {"text": entry.text, "audience": entry.audience, "data": dict(entry.data)}
+    stored: dict[str, Any] = {
+        "text": entry.text,
+        "audience": entry.audience,
+        "data": dict(entry.data),
+    }
+    if entry.episode is not None:  # only entries a memory rule may fade carry these
+        stored["episode"] = entry.episode
+        stored["faded"] = entry.faded
+    return stored

@@ -147,6 +147,9 @@ class HighCard:
             else ("Play a card." if viewer == state.turn else f"Waiting for {{seat{state.turn}}}."),
         }
 
+    def forgotten_before(self, state: HighCardState) -> int:
+        return 0  # no memory rule: the whole log stays readable
+
     def secrets(self, state: HighCardState) -> Sequence[Secret]:
         if state.tricks_left == 0:
             return [Secret(card) for card in state.deck]

@@ -66,6 +66,9 @@ class DuetEngine:
     def view(self, state: State, viewer: Seat | None) -> dict[str, JSON]:
         return build_view(state, viewer)
 
+    def forgotten_before(self, state: State) -> int:
+        return 0  # no memory rule: the whole log stays readable
+
     def secrets(self, state: State) -> Sequence[Secret]:
         return hidden.secrets(state)
 

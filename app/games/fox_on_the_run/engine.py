@@ -101,6 +101,9 @@ class FoxOnTheRun:
     def view(self, s: State, viewer: Seat | None) -> dict[str, JSON]:
         return view.view(s, viewer)
 
+    def forgotten_before(self, s: State) -> int:
+        return 0  # no memory rule: the whole log stays readable
+
     def secrets(self, s: State) -> Sequence[Secret]:
         """A face-down tile's id names its printed arrows, so it is hidden from everyone."""
         if s.phase == PHASE_OVER:

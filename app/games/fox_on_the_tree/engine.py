@@ -45,6 +45,9 @@ class FoxOnTheTree:
     def view(self, state: State, viewer: int | None) -> dict[str, JSON]:
         return views.view(state, viewer)
 
+    def forgotten_before(self, state: State) -> int:
+        return 0  # no memory rule: the whole log stays readable
+
     def secrets(self, state: State) -> Sequence[Secret]:
         return hidden.secrets(state)
 

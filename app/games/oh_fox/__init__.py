@@ -49,6 +49,9 @@ class OhFoxEngine:
     def view(self, state: OhFoxState, viewer: int | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def forgotten_before(self, state: OhFoxState) -> int:
+        return 0  # no memory rule: the whole log stays readable
+
     def secrets(self, state: OhFoxState) -> Sequence[Secret]:
         return hidden.secrets(state)
 
