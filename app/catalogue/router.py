@@ -57,12 +57,18 @@ async def rules_page(game_id: str) -> HTMLResponse:
     engine = get_engine(game_id)
     if engine is None:
         raise ApiError("route/not_found", "There is no such game.")
+    if not rules_file(engine.id).is_file():  # a game registered without its page: a 404, not a 500
+        raise ApiError("route/not_found", "This game has no rules page yet.")
     return HTMLResponse(_render(engine.id, engine.title))
+
+
+def rules_file(game_id: str) -> Path:
+    return DOCS / f"{game_id}.md"
 
 
 @cache
 def _render(game_id: str, title: str) -> str:
-    text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    text = rules_file(game_id).read_text(encoding="utf-8")
     body = markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"

@@ -41,6 +41,9 @@ export class LogPanel {
     this.node = h("div", { class: "log-wrap" }, this.list);
     this.queue = Promise.resolve();
     this.finishedLoaded = false;
+    // Memory rules fade entries of earlier tricks: when the horizon moves, lines already on
+    // screen may name cards nobody may look at any more, so the whole log is read again.
+    this.forgotten = 0;
   }
 
   /** Called with every envelope; fetches only what is new (one request at a time). */
@@ -59,7 +62,15 @@ export class LogPanel {
       replace(this.list);
     }
     try {
-      const log = await api(`/matches/${encodeURIComponent(this.matchId)}/log?after=${this.after}`);
+      let log = await this.read(this.after);
+      if (log.forgotten_before > this.forgotten) {
+        this.forgotten = log.forgotten_before;
+        if (this.after > 0) {
+          log = await this.read(0);
+          this.after = 0;
+          replace(this.list);
+        }
+      }
       for (const entry of log.entries) this.add(entry);
       this.loadedVersion = Math.max(version, log.version);
     } catch (failure) {
@@ -67,9 +78,13 @@ export class LogPanel {
     }
   }
 
+  read(after) {
+    return api(`/matches/${encodeURIComponent(this.matchId)}/log?after=${after}`);
+  }
+
   add(entry) {
     this.after = Math.max(this.after, entry.seq);
-    const item = h("li", { class: ["log-entry", entry.private && "private"], dataset: { seq: entry.seq } },
+    const item = h("li", { class: ["log-entry", entry.private && "private", entry.faded && "faded"], dataset: { seq: entry.seq } },
       entry.private ? h("span", { class: "badge badge-private", title: "Only you saw this during play" }, "private") : null,
       " ", entry.text);
     this.list.append(item);

@@ -44,6 +44,7 @@ class HighCardState:
     turn: int
     scores: tuple[int, ...]
     tricks_left: int
+    forget: bool = False  # the memory rule: entries of tricks before the last one fade
 
 
 class HighCard:
@@ -55,6 +56,7 @@ class HighCard:
     options = (
         Choice("tricks", "Tricks", (1, 2, 3), 3),
         Flag("reverse", "Lowest wins", False),
+        Flag("forget", "Earlier tricks fade from the log", False),
     )
     free_chat = True
 
@@ -78,6 +80,7 @@ class HighCard:
             0,
             (0,) * players,
             int(options.get("tricks", 3)) if not options.get("reverse") else int(options["tricks"]),
+            bool(options.get("forget", False)),
         )
 
     def to_act(self, state: HighCardState) -> tuple[int, ...]:
@@ -104,8 +107,15 @@ class HighCard:
             tuple(c for c in h if c != card) if i == seat else h for i, h in enumerate(state.hands)
         )
         trick = tuple(card if i == seat else c for i, c in enumerate(state.trick))
+        episode = sum(state.scores) + 1  # every finished trick scored exactly one point
         log = [
-            LogEntry(f"{{seat{seat}}} played the {card}.", None, {"seat": seat, "card": card}),
+            LogEntry(
+                f"{{seat{seat}}} played the {card}.",
+                None,
+                {"seat": seat, "card": card},
+                episode=episode,
+                faded=f"{{seat{seat}}} played a card.",
+            ),
             LogEntry(
                 f"You keep {', '.join(hands[seat]) or 'nothing'}.", seat, {"kept": hands[seat]}
             ),
@@ -148,7 +158,7 @@ class HighCard:
         }
 
     def forgotten_before(self, state: HighCardState) -> int:
-        return 0  # no memory rule: the whole log stays readable
+        return sum(state.scores) if state.forget else 0
 
     def secrets(self, state: HighCardState) -> Sequence[Secret]:
         if state.tricks_left == 0:
@@ -182,6 +192,7 @@ class HighCard:
             "turn": state.turn,
             "scores": list(state.scores),
             "tricks_left": state.tricks_left,
+            "forget": state.forget,
         }
 
     def decode(self, data: Mapping[str, Any]) -> HighCardState:
@@ -194,6 +205,7 @@ class HighCard:
             data["turn"],
             tuple(data["scores"]),
             data["tricks_left"],
+            data.get("forget", False),
         )
 
 

@@ -1,0 +1,30 @@
+"""Every game in the catalogue has its rules page, and a missing one is a 404, never a 500."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from app.catalogue.router import rules_file
+from app.games import REGISTRY
+
+REAL_GAMES = sorted(REGISTRY)
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_registered_game_has_a_rules_page_with_clarifications(game_id: str) -> None:
+    page = rules_file(game_id)
+    assert page.is_file(), f"docs/games/{game_id}.md is missing"
+    assert "Clarifications" in page.read_text(encoding="utf-8")
+
+
+async def test_rules_urls_answer_with_the_page(client: httpx.AsyncClient) -> None:
+    games = (await client.get("/api/v1/games")).json()
+    for game in games:
+        response = await client.get(game["rules_url"])
+        if game["id"] in REAL_GAMES:
+            assert response.status_code == 200, game["id"]
+            assert "text/html" in response.headers["content-type"]
+        else:  # the fake test game is registered without a page
+            assert response.status_code == 404
+            assert response.json()["error"]["code"] == "route/not_found"
