@@ -13,11 +13,13 @@ from app.matches.locks import MatchLocks
 from app.ops.metrics import Metrics
 from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
+from app.realtime.envelopes import EnvelopeCache
 from app.realtime.hub import Hub
 
 if TYPE_CHECKING:
     from app.bots.runner import BotRunner
     from app.bots.timers import TimerSweeper
+    from app.realtime.fanout import Fanout
 
 
 @dataclass
@@ -34,5 +36,7 @@ class AppContext:
     # Chat is slower than moves: a separate, stricter bucket per player.
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
+    envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
+    fanout: Fanout = field(init=False)
     bots: BotRunner = field(init=False)
     timers: TimerSweeper = field(init=False)

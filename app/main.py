@@ -28,6 +28,7 @@ from app.pages import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.realtime.broker import make_broker
+from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
@@ -45,6 +46,7 @@ def build_context(settings: Settings) -> AppContext:
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),
     )
+    context.fanout = Fanout(context.broker, context.hub, context.matches)
     context.bots = BotRunner(context)
     context.timers = TimerSweeper(context)
     return context
@@ -62,7 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
-        await context.broker.start(context.hub.deliver)
+        await context.fanout.start()
         context.bots.start()
         context.timers.start()
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -49,11 +49,10 @@ def viewer_seat(loaded: LoadedMatch, player: Identity | None) -> int | None:
     return seat
 
 
-async def envelope_for(
-    context: AppContext, loaded: LoadedMatch, player: Identity | None
-) -> dict[str, Any]:
-    seat = viewer_seat(loaded, player)
-    return envelope(loaded, seat, await presence(context, loaded.id))
+async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int | None) -> Response:
+    """The viewer's envelope, as the bytes every socket of that viewer is sent too."""
+    body = context.envelopes.body(loaded, seat, await presence(context, loaded.id))
+    return Response(body, media_type="application/json")
 
 
 @router.get("/{match_id}", response_model=MatchSummary, responses=responses(*FOUND))
@@ -68,8 +67,9 @@ async def summary(
 @router.get("/{match_id}/state", response_model=Envelope, responses=responses(*FOUND))
 async def state(
     match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
-) -> dict[str, Any]:
-    return await envelope_for(context, await load_match(context, session, match_id), player)
+) -> Response:
+    loaded = await load_match(context, session, match_id)
+    return await envelope_response(context, loaded, viewer_seat(loaded, player))
 
 
 @router.post(
@@ -88,7 +88,7 @@ async def state(
 )
 async def post_action(
     match_id: str, body: ActionRequest, context: ContextDep, player: CurrentPlayer
-) -> dict[str, Any]:
+) -> Response:
     loaded, seat = await act(
         context,
         match_id,
@@ -97,7 +97,7 @@ async def post_action(
         body.version,
         body.id,
     )
-    return envelope(loaded, seat, await presence(context, match_id))
+    return await envelope_response(context, loaded, seat)
 
 
 @router.get("/{match_id}/log", response_model=MatchLog, responses=responses(*FOUND))

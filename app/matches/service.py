@@ -1,30 +1,36 @@
-"""The move pipeline: load -> engine.apply -> save + log -> publish.
+"""The move pipeline: decide on the match in memory -> engine.apply -> write once -> publish.
 
-One transaction per action. Single writer per match: the row lock on Postgres, the process lock
-on SQLite, and on both an UPDATE guarded by the version read. Acknowledged means committed.
+The process keeps the newest state of the matches it serves (`context.matches`), so a move
+costs no read: it is decided on that copy and written with one guarded statement (see
+`history.py`). If another process moved the match on meanwhile, the guard writes nothing, the
+match is read again and the move decided again. Acknowledged means committed; one writer per
+match (this process's lock, and across processes the version/epoch guard); the whole history is
+kept; the change is published with what other processes need to catch up without a read.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+import orjson
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from app.bots.strategies import stand_in_strategy
 from app.context import AppContext
 from app.db import utcnow
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
+from app.matches.history import Move, Written, write_move, write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
-from app.matches.models import Match, MatchAction
+from app.matches.models import MatchAction
 from app.matches.store import change_seat, load_match
 
 FINISHED = "This match is over: no more actions are accepted."
+ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving up
 
 
 @dataclass(frozen=True)
@@ -46,34 +52,61 @@ async def act(
 ) -> tuple[LoadedMatch, int]:
     """Apply one action and commit it; returns the match as committed and the acting seat."""
     started = time.perf_counter()
-    async with (
-        context.locks.hold(match_id),
-        context.locks.sqlite_writer(context.db.sqlite),
-        context.db.sessions() as session,
-        session.begin(),
-    ):
-        loaded = await _lock_and_load(context, session, match_id)
-        seat = _seat_for(loaded, actor)
-        if client_id is not None and await _already_applied(session, match_id, seat, client_id):
-            return loaded, seat
-        _check_playable(loaded, seat, version)
-        if actor.kind == "player" and loaded.seats[seat].bot:
-            raise ApiError(
-                "action/not_your_turn", "A bot is playing your seat: reclaim it to play again."
-            )
-        committed = await _apply_and_save(
-            session, loaded, seat, action, actor, client_id, context.settings.missed_turns
+    async with context.locks.hold(match_id):
+        committed, seat = await _decide_and_write(
+            context, match_id, actor, action, version, client_id
         )
     context.matches.put(committed)
     context.metrics.action_committed(time.perf_counter() - started)
-    await context.broker.publish("match:" + match_id, str(committed.version))
+    await context.fanout.moved(committed, seat, action, actor.kind)
     if committed.bots_to_act():
         await context.bots.wake(match_id)
     return committed, seat
 
 
-async def _lock_and_load(context: AppContext, session: AsyncSession, match_id: str) -> LoadedMatch:
-    return await load_match(context, session, match_id, for_update=True)
+async def _decide_and_write(
+    context: AppContext,
+    match_id: str,
+    actor: Actor,
+    action: Any,
+    version: int | None,
+    client_id: str | None,
+) -> tuple[LoadedMatch, int]:
+    for attempt in range(ATTEMPTS):
+        loaded = await _current(context, match_id, fresh=attempt > 0, version=version)
+        seat = _seat_for(loaded, actor)
+        try:
+            _check_playable(loaded, seat, version, actor)
+            committed, move = _decide(
+                loaded, seat, action, actor, client_id, context.settings.missed_turns
+            )
+        except ApiError:
+            if client_id is not None and await _was_applied(
+                context, match_id, seat, client_id, action
+            ):
+                return await _current(context, match_id, fresh=True), seat
+            raise
+        written = await _write(context, loaded, committed, move, actor)
+        if written is Written.COMMITTED:
+            return committed, seat
+        if written is Written.DUPLICATE:
+            await _was_applied(context, match_id, seat, client_id or "", action)
+            return await _current(context, match_id, fresh=True), seat
+        context.matches.drop(match_id)  # another process moved it on: read it and decide again
+    raise ApiError("action/stale_version", "The match has moved on; reload and try again.")
+
+
+async def _current(
+    context: AppContext, match_id: str, fresh: bool, version: int | None = None
+) -> LoadedMatch:
+    """The match to decide on: this process's copy, unless it must be read (a retry, or a
+    client that has seen a newer version than the copy)."""
+    cached = None if fresh else context.matches.get(match_id)
+    if cached is not None and (version is None or version <= cached.version):
+        return cached
+    context.matches.drop(match_id)
+    async with context.db.sessions() as session:
+        return await load_match(context, session, match_id)
 
 
 def _seat_for(loaded: LoadedMatch, actor: Actor) -> int:
@@ -87,18 +120,7 @@ def _seat_for(loaded: LoadedMatch, actor: Actor) -> int:
     return seat
 
 
-async def _already_applied(session: AsyncSession, match_id: str, seat: int, client_id: str) -> bool:
-    found = await session.scalar(
-        select(MatchAction.seq).where(
-            MatchAction.match_id == match_id,
-            MatchAction.seat == seat,
-            MatchAction.client_id == client_id,
-        )
-    )
-    return found is not None
-
-
-def _check_playable(loaded: LoadedMatch, seat: int, version: int | None) -> None:
+def _check_playable(loaded: LoadedMatch, seat: int, version: int | None, actor: Actor) -> None:
     if loaded.status != "active":
         raise ApiError("match/finished", FINISHED)
     if version is not None and version != loaded.version:
@@ -108,17 +130,48 @@ def _check_playable(loaded: LoadedMatch, seat: int, version: int | None) -> None
         )
     if seat not in loaded.engine.to_act(loaded.state):
         raise ApiError("action/not_your_turn", "It is not your turn.")
+    if actor.kind == "player" and loaded.seats[seat].bot:
+        raise ApiError(
+            "action/not_your_turn", "A bot is playing your seat: reclaim it to play again."
+        )
 
 
-async def _apply_and_save(
-    session: AsyncSession,
+async def _was_applied(
+    context: AppContext, match_id: str, seat: int, client_id: str, action: Any
+) -> bool:
+    """True if this seat's `client_id` is already in the history with this very action (a
+    retried request); the same id with another action is refused."""
+    async with context.db.sessions() as session:
+        stored = await session.scalar(
+            select(MatchAction.action).where(
+                MatchAction.match_id == match_id,
+                MatchAction.seat == seat,
+                MatchAction.client_id == client_id,
+            )
+        )
+    if stored is None:
+        return False
+    if _canonical(stored) != _canonical(action):
+        raise ApiError(
+            "action/id_reused",
+            "This action id was already used for another action: send a new id.",
+        )
+    return True
+
+
+def _canonical(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+def _decide(
     loaded: LoadedMatch,
     seat: int,
     action: Any,
     actor: Actor,
     client_id: str | None,
     missed_limit: int,
-) -> LoadedMatch:
+) -> tuple[LoadedMatch, Move]:
+    """The engine's verdict on the action, as the committed match and the row that stores it."""
     engine = loaded.engine
     try:
         transition = engine.apply(loaded.state, seat, action)
@@ -132,37 +185,84 @@ async def _apply_and_save(
         status="finished" if outcome is not None else "active",
         outcome=outcome,
     )
-    committed = await _count_missed_turns(session, committed, seat, actor, missed_limit)
+    committed = _count_missed_turns(committed, seat, actor, missed_limit)
     committed = replace(committed, deadline=next_deadline(committed))
-    saved = await session.execute(
-        update(Match)
-        .where(Match.id == loaded.id, Match.version == loaded.version)
-        .values(
-            state=encode_state(engine, transition.state),
-            version=committed.version,
-            status=committed.status,
-            outcome=outcome,
-            deadline=committed.deadline,
-            seat_epoch=committed.seat_epoch,
-            updated_at=utcnow(),
-        )
+    move = Move(
+        match_id=loaded.id,
+        guard_version=loaded.version,
+        guard_epoch=loaded.seat_epoch,
+        version=committed.version,
+        state=encode_state(engine, transition.state),
+        status=committed.status,
+        outcome=outcome,
+        deadline=committed.deadline,
+        seat_epoch=committed.seat_epoch,
+        seat=seat,
+        action=orjson.loads(orjson.dumps(action)),
+        client_id=client_id,
+        log=[log_json(entry) for entry in transition.log],
+        actor=actor.kind,
+        at=utcnow(),
     )
-    if saved.rowcount != 1:  # type: ignore[attr-defined]
-        raise ApiError("action/stale_version", "The match has moved on; reload and try again.")
-    # A Core insert: the append-only history needs no unit-of-work bookkeeping.
-    await session.execute(
-        insert(MatchAction).values(
-            match_id=loaded.id,
-            seq=committed.version,
-            seat=seat,
-            action=json.loads(json.dumps(action)),
-            client_id=client_id,
-            log=[log_json(entry) for entry in transition.log],
-            actor=actor.kind,
-            created_at=utcnow(),
-        )
+    return committed, move
+
+
+def _count_missed_turns(loaded: LoadedMatch, seat: int, actor: Actor, limit: int) -> LoadedMatch:
+    """A timeout counts against the seat (a bot takes over at the limit); acting resets it.
+    Only the in-memory seats change here; `_write` stores what changed."""
+    missed = loaded.seats[seat].missed_turns
+    if actor.kind == "player" and missed:
+        return _seat_changed(loaded, seat, missed_turns=0)
+    if actor.kind != "timeout":
+        return loaded
+    if missed + 1 < limit:
+        return _seat_changed(loaded, seat, missed_turns=missed + 1)
+    return _seat_changed(
+        loaded, seat, missed_turns=missed + 1, bot=stand_in_strategy(loaded.game), away=True
     )
-    return committed
+
+
+def _seat_changed(loaded: LoadedMatch, seat: int, **values: Any) -> LoadedMatch:
+    info = loaded.seats[seat]
+    changed = replace(info, **values)
+    seats = tuple(changed if s.seat == seat else s for s in loaded.seats)
+    epoch = loaded.seat_epoch + (1 if changed.bot != info.bot else 0)
+    return replace(loaded, seats=seats, seat_epoch=epoch)
+
+
+async def _write(
+    context: AppContext, before: LoadedMatch, committed: LoadedMatch, move: Move, actor: Actor
+) -> Written:
+    """One statement when only the match moves; a transaction when a seat changes too."""
+    if committed.seats == before.seats:
+        async with context.locks.sqlite_writer(context.db.sqlite):
+            return await write_move(context.db, move)
+    async with context.locks.sqlite_writer(context.db.sqlite), context.db.sessions() as session:
+        try:
+            async with session.begin():
+                connection = await session.connection()
+                written = await write_move_in(connection, move)
+                if written is not Written.COMMITTED:
+                    raise _Stale
+                for info, old in zip(committed.seats, before.seats, strict=True):
+                    if info != old:
+                        await change_seat(
+                            session,
+                            before,
+                            info.seat,
+                            missed_turns=info.missed_turns,
+                            bot=info.bot,
+                            away=info.away,
+                        )
+        except _Stale:
+            return Written.STALE
+        except IntegrityError:
+            return Written.DUPLICATE
+    return Written.COMMITTED
+
+
+class _Stale(Exception):
+    """Rolls the slow path's transaction back when its guard wrote nothing."""
 
 
 def next_deadline(loaded: LoadedMatch) -> datetime | None:
@@ -170,27 +270,6 @@ def next_deadline(loaded: LoadedMatch) -> datetime | None:
     if loaded.turn_seconds is None or not loaded.humans_to_act():
         return None
     return utcnow() + timedelta(seconds=loaded.turn_seconds)
-
-
-async def _count_missed_turns(
-    session: AsyncSession, loaded: LoadedMatch, seat: int, actor: Actor, limit: int
-) -> LoadedMatch:
-    """A timeout counts against the seat (a bot takes over at the limit); acting resets it."""
-    missed = loaded.seats[seat].missed_turns
-    if actor.kind == "player" and missed:
-        return await change_seat(session, loaded, seat, missed_turns=0)
-    if actor.kind != "timeout":
-        return loaded
-    if missed + 1 < limit:
-        return await change_seat(session, loaded, seat, missed_turns=missed + 1)
-    return await change_seat(
-        session,
-        loaded,
-        seat,
-        missed_turns=missed + 1,
-        bot=stand_in_strategy(loaded.game),
-        away=True,
-    )
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

@@ -62,6 +62,16 @@ async def load_match(
     return await _read(context, session, match_id, cached)
 
 
+async def match_for_push(context: AppContext, match_id: str, version: int | None) -> LoadedMatch:
+    """The match to push at `version`: this process's copy when it is that new (no session is
+    opened at all), else one read."""
+    cached = context.matches.get(match_id)
+    if cached is not None and version is not None and cached.version >= version:
+        return cached
+    async with context.db.sessions() as session:
+        return await load_match(context, session, match_id, version)
+
+
 async def _read(
     context: AppContext, session: AsyncSession, match_id: str, cached: LoadedMatch | None
 ) -> LoadedMatch:

@@ -17,11 +17,10 @@ from app.accounts.service import Identity, identity_for
 from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
-from app.matches.envelope import envelope
 from app.matches.presence import connected, presence
 from app.matches.router import viewer_seat
 from app.matches.service import Actor, act
-from app.matches.store import load_match
+from app.matches.store import load_match, match_for_push
 from app.ratelimit import RateLimiter
 
 router = APIRouter()
@@ -58,19 +57,19 @@ class MatchSocket:
 
     async def push(self, version: int | None, force: bool = False) -> None:
         """Send the current envelope; `force` resends an unchanged version (presence)."""
-        async with self.context.db.sessions() as session:
-            loaded = await load_match(self.context, session, self.match_id, version)
+        loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
             loaded.version == self.sent_version and not force
         ):
             return
-        body = envelope(loaded, self.seat, await presence(self.context, self.match_id))
+        seats = await presence(self.context, self.match_id)
+        frame = self.context.envelopes.frame(loaded, self.seat, seats)
         async with self._send_lock:
             # Two pushes may race; the older one must not overtake: versions only increase.
             if loaded.version < self.sent_version:
                 return
             self.sent_version = loaded.version
-            await self.socket.send_text(json.dumps({"type": "envelope", **body}))
+            await self.socket.send_text(frame)
 
     async def read_frame(self, timeout: float | None = None) -> dict[str, Any]:
         text = await asyncio.wait_for(self.socket.receive_text(), timeout)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
 from app.context import AppContext
-from app.matches.envelope import envelope
 from app.matches.presence import connected, presence
-from app.matches.store import load_match
+from app.matches.store import match_for_push
 
 
 def event_stream(
@@ -47,7 +45,6 @@ async def _events(
 async def _envelope_event(
     context: AppContext, match_id: str, seat: int | None, version: int | None
 ) -> str:
-    async with context.db.sessions() as session:
-        loaded = await load_match(context, session, match_id, version)
-    body = envelope(loaded, seat, await presence(context, match_id))
-    return f"id: {loaded.version}\nevent: envelope\ndata: {json.dumps(body)}\n\n"
+    loaded = await match_for_push(context, match_id, version)
+    body = context.envelopes.body(loaded, seat, await presence(context, match_id))
+    return f"id: {loaded.version}\nevent: envelope\ndata: {body.decode()}\n\n"

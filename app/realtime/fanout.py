@@ -1,0 +1,99 @@
+"""Telling every process that a match moved, so each can push its own viewers' envelopes.
+
+The committing process wakes its own sockets at once. Other processes get a `move:` message
+through the broker with the committed action: a process that holds the previous version
+replays it with the deterministic engine (no database read, no state decode); any other
+process forgets its copy and reads the match when a socket needs it. Only processes read these
+messages; every byte a client gets is still built for its viewer from the state.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import orjson
+
+from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
+from app.realtime.broker import Broker
+from app.realtime.hub import Hub
+
+MOVE = "move:"
+log = logging.getLogger(__name__)
+
+
+class Fanout:
+    def __init__(self, broker: Broker, hub: Hub, matches: MatchCache) -> None:
+        self.broker = broker
+        self.hub = hub
+        self.matches = matches
+        self.origin = uuid.uuid4().hex[:12]  # this process: its own messages come back
+
+    async def start(self) -> None:
+        await self.broker.start(self.receive)
+
+    async def moved(self, committed: LoadedMatch, seat: int, action: Any, actor: str) -> None:
+        """Publish a committed move: local sockets first, then every other process."""
+        topic = "match:" + committed.id
+        self.hub.deliver(topic, str(committed.version))
+        await self.broker.publish(topic, MOVE + _encode(self.origin, committed, seat, action))
+
+    def receive(self, topic: str, message: str) -> None:
+        """The broker's delivery of any message: moves are caught up on, the rest passed on."""
+        if not message.startswith(MOVE):
+            self.hub.deliver(topic, message)
+            return
+        move = orjson.loads(message[len(MOVE) :])
+        if move["origin"] == self.origin:
+            return  # delivered locally when it was committed
+        self._catch_up(topic.removeprefix("match:"), move)
+        self.hub.deliver(topic, str(move["version"]))
+
+    def _catch_up(self, match_id: str, move: dict[str, Any]) -> None:
+        cached = self.matches.get(match_id)
+        if cached is None or cached.version >= move["version"]:
+            return
+        if cached.version != move["version"] - 1:
+            self.matches.drop(match_id)  # missed a move (a broker outage): read it when needed
+            return
+        try:
+            self.matches.put(replayed(cached, move))
+        except Exception:  # never trust a copy that cannot replay: the database has the truth
+            log.warning("could not replay move %s of %s", move["version"], match_id, exc_info=True)
+            self.matches.drop(match_id)
+
+
+def replayed(cached: LoadedMatch, move: dict[str, Any]) -> LoadedMatch:
+    """The match one move later, by the engine, exactly as the committing process has it."""
+    engine = cached.engine
+    state = engine.apply(cached.state, move["seat"], move["action"]).state
+    outcome = outcome_json(engine.outcome(state))
+    seats = tuple(SeatInfo(**info) for info in move["seats"])
+    return replace(
+        cached,
+        state=state,
+        version=move["version"],
+        status="finished" if outcome is not None else "active",
+        outcome=outcome,
+        deadline=datetime.fromisoformat(move["deadline"]) if move["deadline"] else None,
+        seats=seats,
+        seat_epoch=move["seat_epoch"],
+    )
+
+
+def _encode(origin: str, committed: LoadedMatch, seat: int, action: Any) -> str:
+    return orjson.dumps(
+        {
+            "origin": origin,
+            "version": committed.version,
+            "seat": seat,
+            "action": action,
+            "deadline": committed.deadline.isoformat() if committed.deadline else None,
+            "seat_epoch": committed.seat_epoch,
+            # Seats change with a move only through missed turns; a copy must count them too.
+            "seats": [info.__dict__ for info in committed.seats],
+        }
+    ).decode()
