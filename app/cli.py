@@ -46,6 +46,7 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         port=port or settings.port,
         workers=workers,
         ws_max_size=settings.max_body_bytes,
+        ws_per_message_deflate=settings.ws_deflate,
         proxy_headers=True,
     )
 

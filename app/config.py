@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     )
     timer_sweep_seconds: float = Field(1.0, description="How often each process checks deadlines")
     keepalive_seconds: float = Field(15.0, description="SSE keep-alive comment interval")
+    ws_deflate: bool = Field(
+        False,
+        description="Compress WebSocket frames (permessage-deflate): fewer bytes per push for "
+        "more CPU per push; worth it only on slow links",
+    )
 
 
 @lru_cache

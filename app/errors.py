@@ -27,6 +27,7 @@ STATUS_BY_CODE = {
     "lobby/closed": 409,
     "action/stale_version": 409,
     "action/not_your_turn": 409,
+    "action/id_reused": 409,
     "match/finished": 409,
     "match/not_finished": 409,
     "request/too_large": 413,

@@ -17,6 +17,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import time
 import uuid
 from typing import Any
@@ -113,7 +114,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def one_run(
-    servers: list[Server], game: str, matches: int, seconds: float
+    servers: list[Server], game: str, matches: int, seconds: float, profile: str = ""
 ) -> dict[str, float]:
     tables = []
     for i in range(matches):
@@ -124,6 +125,7 @@ async def one_run(
         # Seats connect to different processes: fan-out must cross them.
         tables.append((match_id, [a, b]))
     latencies: list[float] = []
+    profiler = _profile(servers[0], profile, seconds) if profile else None
     pids = [server.process.pid for server in servers if server.process]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.perf_counter()
@@ -142,6 +144,8 @@ async def one_run(
     )
     elapsed = time.perf_counter() - started
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    if profiler is not None:
+        profiler.wait()
     latencies.sort()
     return {
         "actions": sum(counts),
@@ -176,6 +180,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--game", default="fox-in-the-forest")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument(
+        "--profile", default="", help="write py-spy's collapsed stacks of the first server here"
+    )
     args = parser.parse_args()
     results = []
     for _ in range(args.runs):
@@ -207,12 +214,36 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
     try:
         for server in servers:
             server.start()
-        return await one_run(servers, args.game, args.matches, args.seconds)
+        return await one_run(servers, args.game, args.matches, args.seconds, args.profile)
     finally:
         for server in servers:
             server.stop()
         if database:
             await _drop_postgres(database)
+
+
+def _profile(server: Server, path: str, seconds: float) -> subprocess.Popen[bytes]:
+    """Sample the server with py-spy while the run lasts (collapsed stacks, one per line)."""
+    assert server.process is not None
+    return subprocess.Popen(
+        [
+            "py-spy",
+            "record",
+            "--pid",
+            str(server.process.pid),
+            "--duration",
+            str(int(seconds)),
+            "--rate",
+            "250",
+            "--format",
+            "raw",
+            "--output",
+            path,
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 if __name__ == "__main__":

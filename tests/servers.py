@@ -58,6 +58,8 @@ class Server:
                 "warning",
                 "--ws-max-size",
                 "65536",
+                "--ws-per-message-deflate",
+                "false",
             ],
             cwd=ROOT,
             env=env,

@@ -80,6 +80,7 @@ async def state(
         "action/not_seated",
         "action/stale_version",
         "action/not_your_turn",
+        "action/id_reused",
         "match/finished",
         "action/illegal",
         "action/malformed",
