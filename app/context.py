@@ -19,6 +19,7 @@ from app.realtime.hub import Hub
 if TYPE_CHECKING:
     from app.bots.runner import BotRunner
     from app.bots.timers import TimerSweeper
+    from app.matches.history import MoveWriter
     from app.realtime.fanout import Fanout
 
 
@@ -38,5 +39,6 @@ class AppContext:
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
     fanout: Fanout = field(init=False)
+    writer: MoveWriter = field(init=False)
     bots: BotRunner = field(init=False)
     timers: TimerSweeper = field(init=False)

@@ -21,6 +21,7 @@ from app.context import AppContext
 from app.db import Database
 from app.errors import install_error_handlers
 from app.lobby.router import router as lobby_router
+from app.matches.history import MoveWriter
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.ops.router import router as ops_router
@@ -47,6 +48,7 @@ def build_context(settings: Settings) -> AppContext:
         limiter=RateLimiter(settings.rate_per_minute),
     )
     context.fanout = Fanout(context.broker, context.hub, context.matches)
+    context.writer = MoveWriter(context.db)
     context.bots = BotRunner(context)
     context.timers = TimerSweeper(context)
     return context
@@ -73,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await context.timers.stop()
             await context.bots.stop()
             await context.broker.close()
+            await context.writer.close()
             await context.db.dispose()
 
     app = FastAPI(title="Foxden", version="1.0", description=DESCRIPTION, lifespan=lifespan)

@@ -1,12 +1,15 @@
 """Load benchmark: committed actions per second and action-to-every-seat latency.
 
 Starts real server processes (Postgres + Redis by default), opens many matches of two human
-seats, connects a WebSocket per seat and plays random legal actions as fast as the server
-allows. Latency is measured from sending an action to the moment every seat of that match has
-received the envelope with the new version. Prints medians over several runs.
+seats, connects a WebSocket per seat (seats of one match on different processes, so fan-out
+crosses them) and plays random legal actions as fast as the server allows. Latency is measured
+from sending an action to the moment every seat of that match has the envelope with the new
+version. The load generator is this process; the servers are their own processes. Prints each
+run and the medians over the runs.
 
-    python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 40]
-                              [--runs 3] [--game fox-in-the-forest]
+    python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 20]
+                              [--runs 3] [--seconds 8] [--game fox-in-the-forest|mix|<id>]
+                              [--profile stacks.txt]
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from typing import Any
 import asyncpg
 import websockets
 
+from app.games import REGISTRY
 from app.migrate import upgrade
 from tests.platform.client import ApiClient, open_table
 from tests.servers import Server
 
 PG = "postgresql://postgres@127.0.0.1:5432"
+MIX = [engine_id for engine_id in REGISTRY]  # every game, two seats each, round robin
 
 
 class Seat:
@@ -38,6 +43,7 @@ class Seat:
         self.envelope: dict[str, Any] = {"version": -1}
         self.arrived: dict[int, float] = {}
         self.changed = asyncio.Event()
+        self.refused = 0
 
     async def read(self) -> None:
         async for text in self.connection:
@@ -45,6 +51,9 @@ class Seat:
             if frame["type"] == "envelope" and frame["version"] > self.envelope["version"]:
                 self.envelope = frame
                 self.arrived.setdefault(frame["version"], time.perf_counter())
+                self.changed.set()
+            elif frame["type"] == "error":
+                self.refused += 1
                 self.changed.set()
 
 
@@ -54,7 +63,7 @@ async def play_match(
     players: list[ApiClient],
     latencies: list[float],
     deadline: float,
-) -> int:
+) -> tuple[int, int]:
     seats = []
     for ws_base, player in zip(ws_bases, players, strict=True):
         connection = await websockets.connect(f"{ws_base}/api/v1/matches/{match_id}/ws")
@@ -62,7 +71,7 @@ async def play_match(
         seats.append(Seat(connection))
     readers = [asyncio.create_task(seat.read()) for seat in seats]
     rng = random.Random(match_id)
-    actions = 0
+    actions = errors = 0
     try:
         while time.perf_counter() < deadline:
             current = max((s.envelope for s in seats), key=lambda e: e["version"])
@@ -86,8 +95,12 @@ async def play_match(
                     }
                 )
             )
-            while not all(version in s.arrived for s in seats):
+            while not all(version in s.arrived for s in seats) and not seat.refused:
                 await _any_change(seats)
+            if seat.refused:  # a refused action is an error of the server or of this client
+                seat.refused = 0
+                errors += 1
+                continue
             latencies.append(max(s.arrived[version] for s in seats) - sent)
             actions += 1
     finally:
@@ -95,7 +108,7 @@ async def play_match(
             task.cancel()
         for seat in seats:
             await seat.connection.close()
-    return actions
+    return actions, errors
 
 
 async def _any_change(seats: list[Seat]) -> None:
@@ -116,21 +129,23 @@ def cpu_seconds(pid: int) -> float:
 async def one_run(
     servers: list[Server], game: str, matches: int, seconds: float, profile: str = ""
 ) -> dict[str, float]:
+    pids = [server.process.pid for server in servers if server.process]
+    rss_before = sum(rss_kib(pid) for pid in pids)
     tables = []
+    games = MIX if game == "mix" else [game]
     for i in range(matches):
         server = servers[i % len(servers)]
         a = await ApiClient.register(server.url, f"A{i}")
         b = await ApiClient.register(server.url, f"B{i}")
-        match_id = await open_table(a, [b], game)
+        match_id = await open_table(a, [b], games[i % len(games)])
         # Seats connect to different processes: fan-out must cross them.
         tables.append((match_id, [a, b]))
     latencies: list[float] = []
     profiler = _profile(servers[0], profile, seconds) if profile else None
-    pids = [server.process.pid for server in servers if server.process]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     started = time.perf_counter()
     deadline = started + seconds
-    counts = await asyncio.gather(
+    results = await asyncio.gather(
         *[
             play_match(
                 [servers[(i + seat) % len(servers)].ws_url for seat in range(len(players))],
@@ -147,14 +162,34 @@ async def one_run(
     if profiler is not None:
         profiler.wait()
     latencies.sort()
+    actions = sum(count for count, _ in results)
     return {
-        "actions": sum(counts),
+        "actions": actions,
+        "errors": sum(errors for _, errors in results),
+        "per_second": actions / elapsed,
+        "p50_ms": _percentile(latencies, 0.50),
+        "p95_ms": _percentile(latencies, 0.95),
+        "p99_ms": _percentile(latencies, 0.99),
+        "p999_ms": _percentile(latencies, 0.999),
         # What one committed action costs the app processes (all pushes included).
-        "server_cpu_ms_per_action": server_cpu / max(1, sum(counts)) * 1000,
-        "per_second": sum(counts) / elapsed,
-        "p50_ms": latencies[len(latencies) // 2] * 1000,
-        "p99_ms": latencies[int(len(latencies) * 0.99)] * 1000,
+        "server_cpu_ms_per_action": server_cpu / max(1, actions) * 1000,
+        "server_kib_per_match": (sum(rss_kib(pid) for pid in pids) - rss_before) / matches,
     }
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] * 1000
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of a process (Linux /proc)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
 
 
 async def _fresh_postgres() -> str:
@@ -175,7 +210,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--backend", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--game", default="fox-in-the-forest")
@@ -193,8 +228,11 @@ def main() -> None:
         f"median of {args.runs} runs on {args.backend}, {args.processes} process(es), "
         f"{args.matches} concurrent matches of {args.game}: "
         f"{medians['per_second']:.0f} committed actions/s, "
-        f"p50 {medians['p50_ms']:.1f} ms, p99 {medians['p99_ms']:.1f} ms, "
-        f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action"
+        f"p50 {medians['p50_ms']:.1f} ms, p95 {medians['p95_ms']:.1f} ms, "
+        f"p99 {medians['p99_ms']:.1f} ms, p99.9 {medians['p999_ms']:.1f} ms, "
+        f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action, "
+        f"{medians['server_kib_per_match']:.0f} KiB of server memory per match, "
+        f"{medians['errors']:.0f} errors"
     )
 
 

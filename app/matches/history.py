@@ -2,54 +2,25 @@
 
 The hot path of the move pipeline. On Postgres it is one prepared statement on the driver
 connection (a data-modifying CTE: the guarded UPDATE of the match and the INSERT of the history
-row), so a move costs one round trip and commits on its own. On SQLite the same two statements
-run in one short transaction. Both are guarded by the version, the seat epoch and the status
-the move was decided on: if another process moved the match on, nothing is written and the
-caller reads the match again.
+row), so a move costs one round trip and commits on its own. On SQLite a file's moves go to
+one writer thread that commits many at once (`group_commit.py`). Both are guarded by the
+version, the seat epoch and the status the move was decided on: if another process moved the
+match on, nothing is written and the caller reads the match again.
 """
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, update
+from sqlalchemy import insert, make_url, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.db import Database
+from app.matches.group_commit import GroupCommit
 from app.matches.models import Match, MatchAction
-
-
-class Written(enum.Enum):
-    COMMITTED = "committed"
-    STALE = "stale"  # the match moved on (another process, a seat change, an abort)
-    DUPLICATE = "duplicate"  # this seat already used this client action id
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move as it is stored: the guard it was decided on and everything it changes."""
-
-    match_id: str
-    guard_version: int
-    guard_epoch: int
-    version: int
-    state: str  # the engine's encoded state, compact JSON text
-    status: str
-    outcome: dict[str, Any] | None
-    deadline: datetime | None
-    seat_epoch: int
-    seat: int
-    action: Any
-    client_id: str | None
-    log: list[dict[str, Any]]
-    actor: str
-    at: datetime
-
+from app.matches.move import Move, Written
 
 PG_MOVE = """
 WITH moved AS (
@@ -68,11 +39,25 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-async def write_move(db: Database, move: Move) -> Written:
-    """Store `move` durably; COMMITTED means it is committed."""
-    if db.sqlite:
-        return await _write_sqlite(db, move)
-    return await _write_postgres(db, move)
+class MoveWriter:
+    """Stores moves durably; COMMITTED means committed. One per process."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        path = make_url(db.url).database if db.sqlite else None
+        in_memory = not path or path == ":memory:"
+        self._group = GroupCommit(path) if db.sqlite and path and not in_memory else None
+
+    async def write(self, move: Move) -> Written:
+        if self._group is not None:
+            return await self._group.write(move)
+        if self.db.sqlite:
+            return await _write_sqlite(self.db, move)
+        return await _write_postgres(self.db, move)
+
+    async def close(self) -> None:
+        if self._group is not None:
+            await self._group.close()
 
 
 async def _write_postgres(db: Database, move: Move) -> Written:

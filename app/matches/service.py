@@ -24,9 +24,10 @@ from app.context import AppContext
 from app.db import utcnow
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
-from app.matches.history import Move, Written, write_move, write_move_in
+from app.matches.history import write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
+from app.matches.move import Move, Written
 from app.matches.store import change_seat, load_match
 
 FINISHED = "This match is over: no more actions are accepted."
@@ -236,7 +237,7 @@ async def _write(
     """One statement when only the match moves; a transaction when a seat changes too."""
     if committed.seats == before.seats:
         async with context.locks.sqlite_writer(context.db.sqlite):
-            return await write_move(context.db, move)
+            return await context.writer.write(move)
     async with context.locks.sqlite_writer(context.db.sqlite), context.db.sessions() as session:
         try:
             async with session.begin():

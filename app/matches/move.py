@@ -1,0 +1,35 @@
+"""A committed move as it is stored, and what became of writing it."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+class Written(enum.Enum):
+    COMMITTED = "committed"
+    STALE = "stale"  # the match moved on (another process, a seat change, an abort)
+    DUPLICATE = "duplicate"  # this seat already used this client action id
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move as it is stored: the guard it was decided on and everything it changes."""
+
+    match_id: str
+    guard_version: int
+    guard_epoch: int
+    version: int
+    state: str  # the engine's encoded state, compact JSON text
+    status: str
+    outcome: dict[str, Any] | None
+    deadline: datetime | None
+    seat_epoch: int
+    seat: int
+    action: Any
+    client_id: str | None
+    log: list[dict[str, Any]]
+    actor: str
+    at: datetime
