@@ -1,0 +1,112 @@
+"""The move writer on both databases: a move commits with its history row or not at all.
+
+Moves are decided on a process's copy of the match, so the writer is what keeps one writer
+per match: a move decided on an old version (another process moved on) writes nothing, and a
+seat's client action id is stored once. On SQLite many moves share one commit; each keeps its
+own verdict.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+import pytest
+from sqlalchemy import func, select
+
+from app.db import Database, utcnow
+from app.matches.history import MoveWriter
+from app.matches.models import Match, MatchAction
+from app.matches.move import Move, Written
+
+
+async def _new_match(db: Database, match_id: str) -> None:
+    async with db.sessions() as session, session.begin():
+        session.add(
+            Match(
+                id=match_id,
+                game="high-card",
+                engine_version=1,
+                options={},
+                seed=1,
+                state="{}",
+                version=0,
+                status="active",
+                outcome=None,
+            )
+        )
+
+
+def _move(match_id: str, version: int, client_id: str | None = None) -> Move:
+    return Move(
+        match_id=match_id,
+        guard_version=version - 1,
+        guard_epoch=0,
+        version=version,
+        state=f'{{"v":{version}}}',
+        status="active",
+        outcome=None,
+        deadline=None,
+        seat_epoch=0,
+        seat=0,
+        action={"type": "play", "card": f"c-{version}"},
+        client_id=client_id,
+        log=[{"text": "{seat0} played.", "audience": None, "data": {}}],
+        actor="player",
+        at=utcnow(),
+    )
+
+
+@pytest.fixture
+async def db(database_url: str):  # type: ignore[no-untyped-def]
+    database = Database(database_url)
+    writer = MoveWriter(database)
+    yield database, writer
+    await writer.close()
+    await database.dispose()
+
+
+async def test_moves_of_many_matches_commit_together_each_with_its_verdict(db) -> None:  # type: ignore[no-untyped-def]
+    database, writer = db
+    for name in ("a", "b", "c"):
+        await _new_match(database, name)
+    verdicts = await asyncio.gather(
+        writer.write(_move("a", 1, "x")),
+        writer.write(_move("b", 1)),
+        writer.write(replace(_move("b", 1), action={"type": "play", "card": "c-9"})),  # same guard
+        writer.write(_move("c", 2)),  # decided on a version the match never had
+    )
+    assert verdicts[0] is Written.COMMITTED
+    assert sorted(v.value for v in verdicts[1:3]) == ["committed", "stale"]
+    assert verdicts[3] is Written.STALE
+    again = await writer.write(replace(_move("a", 2, "x")))  # the same client id, next version
+    assert again is Written.DUPLICATE
+    async with database.sessions() as session:
+        versions = dict((await session.execute(select(Match.id, Match.version))).all())
+        rows = await session.scalar(select(func.count()).select_from(MatchAction))
+        stored = await session.scalar(select(Match.state).where(Match.id == "a"))
+    assert versions == {"a": 1, "b": 1, "c": 0}
+    assert rows == 2  # one history row per committed move, none for the others
+    assert stored == '{"v":1}'
+
+
+async def test_times_read_back_as_written(db) -> None:  # type: ignore[no-untyped-def]
+    database, writer = db
+    await _new_match(database, "t")
+    move = replace(_move("t", 1), deadline=utcnow())
+    assert await writer.write(move) is Written.COMMITTED
+    async with database.sessions() as session:
+        deadline = await session.scalar(select(Match.deadline).where(Match.id == "t"))
+        at = await session.scalar(select(MatchAction.created_at).where(MatchAction.match_id == "t"))
+    assert deadline == move.deadline and at == move.at
+
+
+async def test_a_finished_match_takes_no_more_moves(db) -> None:  # type: ignore[no-untyped-def]
+    database, writer = db
+    await _new_match(database, "m")
+    final = replace(_move("m", 1), status="finished", outcome={"winners": [0]})
+    assert await writer.write(final) is Written.COMMITTED
+    assert await writer.write(_move("m", 2)) is Written.STALE
+    async with database.sessions() as session:
+        outcome = await session.scalar(select(Match.outcome).where(Match.id == "m"))
+    assert outcome == {"winners": [0]}
