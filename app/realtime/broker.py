@@ -18,6 +18,9 @@ from redis import asyncio as aioredis
 Deliver = Callable[[str, str], None]
 log = logging.getLogger(__name__)
 PREFIX = "foxden:"
+RESYNC = "resync"
+"""Delivered as topic and message when messages between processes may have been lost: every
+local socket and stream then checks its match against the database."""
 
 
 class Broker(Protocol):
@@ -62,6 +65,8 @@ class RedisBroker:
         self._redis = aioredis.from_url(url, decode_responses=True)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        self._outbox: list[tuple[str, str]] = []
+        self._sending: asyncio.Task[None] | None = None
 
     async def start(self, deliver: Deliver) -> None:
         self._task = asyncio.create_task(self._listen(deliver))
@@ -73,6 +78,8 @@ class RedisBroker:
             try:
                 async with self._redis.pubsub() as pubsub:
                     await pubsub.psubscribe(PREFIX + "*")
+                    if self._ready.is_set():  # back after an outage: messages may be lost
+                        deliver(RESYNC, RESYNC)
                     self._ready.set()
                     async for message in pubsub.listen():
                         if message["type"] == "pmessage":
@@ -84,6 +91,9 @@ class RedisBroker:
                 await asyncio.sleep(0.5)
 
     async def close(self) -> None:
+        if self._sending is not None:
+            with contextlib.suppress(Exception):
+                await self._sending
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -91,7 +101,23 @@ class RedisBroker:
         await self._redis.aclose()
 
     async def publish(self, topic: str, message: str) -> None:
-        await self._redis.publish(PREFIX + topic, message)
+        """Queue the message; one sender pipelines everything queued meanwhile (one write to
+        Redis for many moves), in order. A move is committed before it is published, so a
+        broker outage must not fail the move: pushes are caught up from the versions later."""
+        self._outbox.append((topic, message))
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for topic, message in batch:
+                        pipe.publish(PREFIX + topic, message)
+                    await pipe.execute()
+            except Exception:
+                log.warning("redis publish failed; %d messages dropped", len(batch), exc_info=True)
 
     async def ping(self) -> bool:
         try:

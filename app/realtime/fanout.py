@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
-from app.realtime.broker import Broker
+from app.realtime.broker import RESYNC, Broker
 from app.realtime.hub import Hub
 
 MOVE = "move:"
@@ -43,6 +43,9 @@ class Fanout:
 
     def receive(self, topic: str, message: str) -> None:
         """The broker's delivery of any message: moves are caught up on, the rest passed on."""
+        if topic == RESYNC:
+            self._resync()
+            return
         if not message.startswith(MOVE):
             self.hub.deliver(topic, message)
             return
@@ -51,6 +54,13 @@ class Fanout:
             return  # delivered locally when it was committed
         self._catch_up(topic.removeprefix("match:"), move)
         self.hub.deliver(topic, str(move["version"]))
+
+    def _resync(self) -> None:
+        """Moves may have been missed: forget every copy and have every local socket and
+        stream read its match again (a forced push reads the head of the match)."""
+        for topic in self.hub.topics():
+            self.matches.drop(topic.removeprefix("match:"))
+            self.hub.deliver(topic, RESYNC)
 
     def _catch_up(self, match_id: str, move: dict[str, Any]) -> None:
         cached = self.matches.get(match_id)

@@ -57,5 +57,8 @@ class Hub:
                 if not listeners:
                     del self._listeners[topic]
 
+    def topics(self) -> list[str]:
+        return list(self._listeners)
+
     def count(self) -> int:
         return sum(len(listeners) for listeners in self._listeners.values())

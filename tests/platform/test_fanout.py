@@ -84,3 +84,15 @@ async def test_a_process_ignores_its_own_moves_coming_back() -> None:
         await fanout.moved(committed, 0, action, "player")
         assert await listener.next() == ["1"]
     assert fanout.matches.get("m1") is committed
+
+
+async def test_after_a_broker_outage_every_copy_is_forgotten_and_every_socket_told() -> None:
+    from app.realtime.broker import RESYNC
+
+    hub = Hub()
+    fanout = Fanout(MemoryBroker(), hub, MatchCache())
+    fanout.matches.put(_match())
+    with hub.listen("match:m1") as listener:
+        fanout.receive(RESYNC, RESYNC)
+        assert await listener.next() == [RESYNC]
+    assert fanout.matches.get("m1") is None
