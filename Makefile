@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,9 +30,29 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix app tests benchmarks
 	$(BIN)/ruff format app tests benchmarks
 
-bench: $(STAMP)
+# Benchmarks print medians of several runs; docs/performance.md has the method and figures.
+bench: bench-engines bench-load bench-load-sqlite bench-sockets
+
+bench-engines: $(STAMP)  ## engine microseconds per apply/view/legal/codec, playout actions/s
 	$(BIN)/python -m benchmarks.engines
-	$(BIN)/python -m benchmarks.load
+
+bench-load: $(STAMP)  ## Postgres + Redis, 2 processes: actions/s, latency to every seat, CPU
+	$(BIN)/python -m benchmarks.load --backend postgres --processes 2 --matches 20
+	$(BIN)/python -m benchmarks.load --backend postgres --processes 2 --matches 40
+
+bench-load-sqlite: $(STAMP)  ## SQLite, 1 process
+	$(BIN)/python -m benchmarks.load --backend sqlite --processes 1 --matches 20
+	$(BIN)/python -m benchmarks.load --backend sqlite --processes 1 --matches 40
+
+bench-mix: $(STAMP)  ## all five games at once, Postgres + Redis
+	$(BIN)/python -m benchmarks.load --game mix --matches 20
+	$(BIN)/python -m benchmarks.load --game mix --matches 40
+
+bench-sockets: $(STAMP)  ## server memory per idle WebSocket (10,000 in one process)
+	$(BIN)/python -m benchmarks.sockets
+
+bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
+	$(BIN)/python -m benchmarks.bots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache foxden.db*

@@ -1,7 +1,8 @@
 """Engine cost per action: random playouts of every registered engine.
 
 Prints, per engine, the median over several runs of: microseconds per apply, per view, per
-legal_actions, and per encode+decode round trip (what the pipeline pays on a cache miss).
+legal_actions, and per encode+decode round trip (what the pipeline pays on a cache miss), and
+random-playout actions per second (legal_actions + apply, the cost of playing a move).
 
     python -m benchmarks.engines [--runs 5] [--playouts 20]
 """
@@ -23,6 +24,7 @@ from app.games.rng import pick
 def one_run(engine: Engine[Any], playouts: int, seed: int) -> dict[str, float]:
     rng = random.Random(seed)
     totals = {"apply": 0.0, "view": 0.0, "legal": 0.0, "codec": 0.0}
+    playing = 0.0  # legal_actions + apply only: what a random playout (or a bot's search) pays
     actions = 0
     players = engine.seats.start
     options = engine.check_options({}, players)
@@ -44,7 +46,9 @@ def one_run(engine: Engine[Any], playouts: int, seed: int) -> dict[str, float]:
             engine.decode(json.loads(json.dumps(engine.encode(state))))
             totals["codec"] += time.perf_counter() - started
             actions += 1
-    return {name: total / actions * 1e6 for name, total in totals.items()} | {"actions": actions}
+    playing = totals["legal"] + totals["apply"]
+    per_action = {name: total / actions * 1e6 for name, total in totals.items()}
+    return per_action | {"actions": actions, "playout_per_second": actions / playing}
 
 
 def main() -> None:
@@ -52,13 +56,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--playouts", type=int, default=20)
     args = parser.parse_args()
-    print(f"{'engine':28} {'apply us':>9} {'view us':>9} {'legal us':>9} {'codec us':>9}")
+    print(
+        f"{'engine':28} {'apply us':>9} {'view us':>9} {'legal us':>9} {'codec us':>9} "
+        f"{'playout actions/s':>18}"
+    )
     for engine in REGISTRY.values():
         runs = [one_run(engine, args.playouts, seed) for seed in range(args.runs)]
         medians = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
         print(
             f"{engine.id:28} {medians['apply']:9.1f} {medians['view']:9.1f} "
-            f"{medians['legal']:9.1f} {medians['codec']:9.1f}"
+            f"{medians['legal']:9.1f} {medians['codec']:9.1f} "
+            f"{medians['playout_per_second']:18,.0f}"
         )
 
 
