@@ -14,6 +14,7 @@ from app.ops.metrics import Metrics
 from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
 from app.realtime.hub import Hub
+from app.realtime.slots import SocketSlots
 
 if TYPE_CHECKING:
     from app.bots.runner import BotRunner
@@ -33,6 +34,7 @@ class AppContext:
     locks: MatchLocks = field(default_factory=MatchLocks)
     # Chat is slower than moves: a separate, stricter bucket per player.
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
+    sockets: SocketSlots = field(default_factory=SocketSlots)
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     bots: BotRunner = field(init=False)
     timers: TimerSweeper = field(init=False)
