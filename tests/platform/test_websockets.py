@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from app.config import Settings
 from app.main import create_app
 from app.ratelimit import RateLimiter
-from tests.platform.helpers import Player, new_player, start_match
+from tests.platform.helpers import Player, act, envelope, new_player, start_match
 
 BURST = 100
 
@@ -301,3 +301,23 @@ async def test_a_player_holds_a_bounded_number_of_sockets_per_match(
     await held[0].close()
     again = await match_socket(app, match_id, ada)
     assert (await again.receive())["type"] == "envelope"
+
+
+async def test_a_new_socket_costs_only_its_own_first_envelope(
+    app: FastAPI, http: httpx.AsyncClient
+) -> None:
+    ada, bob, match_id = await new_match(http)
+    adas = await match_socket(app, match_id, ada)
+    assert not (await adas.until("envelope"))["seats"][1]["connected"]
+    bobs = await match_socket(app, match_id, bob)
+    await bobs.until("envelope")
+    # Bob's arrival changes his seat's `connected` flag: Ada is told, once.
+    assert (await adas.until("envelope"))["seats"][1]["connected"]
+    newcomers = [await match_socket(app, match_id, ada), await match_socket(app, match_id, None)]
+    for socket in newcomers:
+        await socket.until("envelope")
+    hand = (await envelope(http, match_id, ada))["view"]["hand"]
+    assert (await act(http, match_id, ada, {"type": "play", "card": hand[0]})).status_code == 200
+    for socket in (adas, bobs):
+        # The next envelope of each socket already open is version 1: none came for newcomers.
+        assert (await socket.until("envelope"))["version"] == 1
