@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     ws_hello_seconds: float = Field(
         10.0, description="How long a match socket may wait before its hello frame"
     )
+    ws_lobby_hello_seconds: float = Field(
+        1.0, description="How long a lobby socket waits for a hello before its first push"
+    )
     ws_sockets_per_match: int = Field(
         8, description="Sockets one player (or address, without a token) may hold per match"
     )

@@ -1,13 +1,17 @@
-"""WS /api/v1/lobbies/{id}/ws: the lobby, pushed at once and on every change.
+"""WS /api/v1/lobbies/{id}/ws: the lobby, pushed after the hello and on every change.
 
-A `{"type": "hello", "token": ...}` frame recognises the socket as a member (members also see
-the invite code) and the lobby is pushed again for them. The token goes in a frame, not in the
-URL, because URLs end up in access logs; `?token=` is still read for the clients of the first
-release. Frame checks, error frames and close codes are those of every socket (frames.py).
+A `{"type": "hello", "token": ...}` frame says who watches (members also see the invite code);
+the first push waits for it, so a member never sees the lobby without its code first. The
+token goes in a frame, not in the URL, because URLs end up in access logs. Clients of the first
+release are still served: `?token=` is read and pushed to at once, and a client that never says
+hello gets its first push after `ws_lobby_hello_seconds`. Frame checks, error frames and close
+codes are those of every socket (frames.py).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -29,10 +33,14 @@ class LobbySocket(ClientSocket):
         self.identity: Identity | None = None
 
     async def run(self, url_token: str | None) -> None:
+        first_push_after = self.context.settings.ws_lobby_hello_seconds
         if url_token:  # the first release's way; a token that names nobody just watches
             self.identity = await self.lookup(url_token)
+            first_push_after = 0.0
         with self.context.hub.listen("lobby:" + self.lobby_id) as listener:
-            await run_until_first_ends(self.reader(), self.pusher(listener))
+            await run_until_first_ends(
+                self.reader(listener), self.pusher(listener, first_push_after)
+            )
 
     async def push(self) -> None:
         # Load and send under one lock: a push never overtakes a later one with an older lobby.
@@ -44,23 +52,25 @@ class LobbySocket(ClientSocket):
                 public.model_dump_json().replace("{", '{"type":"lobby",', 1)
             )
 
-    async def pusher(self, listener: Listener) -> None:
-        await self.push()
+    async def pusher(self, listener: Listener, first_push_after: float) -> None:
+        if first_push_after > 0:
+            with contextlib.suppress(TimeoutError):  # a client that never says hello
+                await asyncio.wait_for(listener.next(), first_push_after)
         while True:
-            await listener.next()
             await self.push()
+            await listener.next()  # a change, or a hello that changed the viewer
 
-    async def reader(self) -> None:
+    async def reader(self, listener: Listener) -> None:
         while True:
-            await self.handle(await self.receive())
+            await self.handle(await self.receive(), listener)
 
-    async def handle(self, frame: dict[str, Any]) -> None:
+    async def handle(self, frame: dict[str, Any], listener: Listener) -> None:
         kind = frame["type"]
         if kind == "ping":
             await self.send({"type": "pong"})
         elif kind == "hello":
             self.identity = await self.identify(frame.get("token"))
-            await self.push()  # what this viewer may see (the invite code) has changed
+            listener.notify("viewer")  # push what this viewer may see (the invite code)
         else:
             await self.unknown(kind)
 

@@ -109,6 +109,7 @@ async def app(database_url: str, with_high_card: None) -> AsyncIterator[FastAPI]
         database_url=database_url,
         bot_delay_ms=0,
         ws_hello_seconds=0.2,
+        ws_lobby_hello_seconds=0.2,
         ws_sockets_per_match=8,
     )
     application = create_app(settings)
@@ -135,8 +136,7 @@ async def match_socket(
 
 async def lobby_socket(app: FastAPI, lobby_id: str, player: Player | None) -> InProcessSocket:
     socket = await InProcessSocket.open(app, f"/api/v1/lobbies/{lobby_id}/ws")
-    if player is not None:
-        socket.send({"type": "hello", "token": player.token})
+    socket.send({"type": "hello", "token": player.token if player else None})
     return socket
 
 
@@ -161,8 +161,7 @@ async def open_socket(app: FastAPI, http: httpx.AsyncClient, kind: str) -> InPro
         await socket.until("envelope")
     else:
         socket = await lobby_socket(app, (await private_lobby(http, ada))["id"], ada)
-        while (await socket.until("lobby"))["invite_code"] is None:
-            pass
+        assert (await socket.until("lobby"))["invite_code"]
     return socket
 
 
@@ -220,19 +219,33 @@ async def test_the_lobby_socket_takes_its_token_in_a_hello_frame(
 ) -> None:
     ada = await new_player(http, "Ada")
     lobby = await private_lobby(http, ada)
-    socket = await InProcessSocket.open(app, f"/api/v1/lobbies/{lobby['id']}/ws")
-    assert (await socket.until("lobby"))["invite_code"] is None  # anonymous until hello
-    socket.send({"type": "hello", "token": ada.token})
-    assert (await socket.until("lobby"))["invite_code"] == lobby["invite_code"]
-    await socket.close()
-    # Clients of the first release pass the token in the URL; they are still recognised.
-    legacy = await InProcessSocket.open(app, f"/api/v1/lobbies/{lobby['id']}/ws?token={ada.token}")
-    assert (await legacy.until("lobby"))["invite_code"] == lobby["invite_code"]
-    await legacy.close()
+    member = await lobby_socket(app, lobby["id"], ada)
+    # The first push already knows the member: the page never flickers without the code.
+    assert (await member.receive())["invite_code"] == lobby["invite_code"]
+    member.send({"type": "hello", "token": None})  # watch anonymously from now on
+    assert (await member.until("lobby"))["invite_code"] is None
+    await member.close()
+    stranger = await lobby_socket(app, lobby["id"], None)
+    assert (await stranger.receive())["invite_code"] is None
+    await stranger.close()
     forged = await InProcessSocket.open(app, f"/api/v1/lobbies/{lobby['id']}/ws")
     forged.send({"type": "hello", "token": "forged"})
     assert (await forged.until("error"))["code"] == "auth/invalid"
     assert await forged.closed_code() == 1008
+
+
+async def test_clients_of_the_first_release_still_get_their_lobby(
+    app: FastAPI, http: httpx.AsyncClient
+) -> None:
+    ada = await new_player(http, "Ada")
+    lobby = await private_lobby(http, ada)
+    path = f"/api/v1/lobbies/{lobby['id']}/ws"
+    legacy_member = await InProcessSocket.open(app, f"{path}?token={ada.token}")
+    assert (await legacy_member.receive())["invite_code"] == lobby["invite_code"]
+    silent = await InProcessSocket.open(app, path)  # never says hello: pushed after the wait
+    assert (await silent.receive())["invite_code"] is None
+    for socket in (legacy_member, silent):
+        await socket.close()
 
 
 async def test_one_players_sockets_and_requests_share_one_flood_limit(
