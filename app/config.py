@@ -33,6 +33,15 @@ class Settings(BaseSettings):
     rate_per_minute: int = Field(
         1200, description="Requests per minute per player (or per address without a token)"
     )
+    ws_hello_seconds: float = Field(
+        10.0, description="How long a match socket may wait before its hello frame"
+    )
+    ws_lobby_hello_seconds: float = Field(
+        1.0, description="How long a lobby socket waits for a hello before its first push"
+    )
+    ws_sockets_per_match: int = Field(
+        8, description="Sockets one player (or address, without a token) may hold per match"
+    )
     missed_turns: int = Field(
         3, description="Timed-out decisions in a row before a bot takes over the seat"
     )

@@ -15,6 +15,7 @@ from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
 from app.realtime.envelopes import EnvelopeCache
 from app.realtime.hub import Hub
+from app.realtime.slots import SocketSlots
 
 if TYPE_CHECKING:
     from app.bots.runner import BotRunner
@@ -36,6 +37,7 @@ class AppContext:
     locks: MatchLocks = field(default_factory=MatchLocks)
     # Chat is slower than moves: a separate, stricter bucket per player.
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
+    sockets: SocketSlots = field(default_factory=SocketSlots)
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
     fanout: Fanout = field(init=False)

@@ -8,17 +8,27 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 
 class RateLimiter:
-    def __init__(self, per_minute: int, burst: int | None = None) -> None:
+    """One bucket per key: callers choose keys ("player:<id>", "ip:<address>") so that every
+    route and socket of one player draws on the same bucket."""
+
+    def __init__(
+        self,
+        per_minute: int,
+        burst: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rate = per_minute / 60.0
         self.burst = float(burst if burst is not None else max(10, per_minute // 6))
         self._buckets: dict[str, tuple[float, float]] = {}
+        self._clock = clock  # injectable, so a test can freeze refills and count exactly
 
     def retry_after(self, key: str) -> int:
         """0 if `key` may go on now (and is charged), else seconds to wait."""
-        now = time.monotonic()
+        now = self._clock()
         tokens, last = self._buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         if tokens >= 1.0:

@@ -27,7 +27,7 @@ def forget(context: AppContext, match_id: str) -> None:
 
 @asynccontextmanager
 async def connected(context: AppContext, match_id: str, seat: int | None) -> AsyncIterator[None]:
-    """Count a seat as connected while the block runs; tell every process on change."""
+    """Count a seat as connected while the block runs; tell every process when its flag flips."""
     if seat is None:
         yield
         return
@@ -39,6 +39,10 @@ async def connected(context: AppContext, match_id: str, seat: int | None) -> Asy
 
 
 async def _change(context: AppContext, match_id: str, seat: int, delta: int) -> None:
-    await context.broker.presence_add("match:" + match_id, seat, delta)
+    count = await context.broker.presence_add("match:" + match_id, seat, delta)
     forget(context, match_id)
-    await context.broker.publish("match:" + match_id, PRESENCE)
+    # Viewers see only a seat's `connected` flag: a second tab of a connected seat changes
+    # nothing they see, so it must not make every socket of the match resend its envelope.
+    flipped = count == 1 if delta > 0 else count <= 0
+    if flipped:
+        await context.broker.publish("match:" + match_id, PRESENCE)

@@ -28,7 +28,7 @@ class Broker(Protocol):
     async def close(self) -> None: ...
     async def publish(self, topic: str, message: str) -> None: ...
     async def ping(self) -> bool: ...
-    async def presence_add(self, topic: str, seat: int, delta: int) -> None: ...
+    async def presence_add(self, topic: str, seat: int, delta: int) -> int: ...  # new count
     async def presence(self, topic: str) -> dict[int, int]: ...
 
 
@@ -50,9 +50,10 @@ class MemoryBroker:
     async def ping(self) -> bool:
         return True
 
-    async def presence_add(self, topic: str, seat: int, delta: int) -> None:
+    async def presence_add(self, topic: str, seat: int, delta: int) -> int:
         seats = self._presence.setdefault(topic, {})
         seats[seat] = max(0, seats.get(seat, 0) + delta)
+        return seats[seat]
 
     async def presence(self, topic: str) -> dict[int, int]:
         return dict(self._presence.get(topic, {}))
@@ -125,8 +126,8 @@ class RedisBroker:
         except Exception:
             return False
 
-    async def presence_add(self, topic: str, seat: int, delta: int) -> None:
-        await self._redis.hincrby(PREFIX + "presence:" + topic, str(seat), delta)
+    async def presence_add(self, topic: str, seat: int, delta: int) -> int:
+        return int(await self._redis.hincrby(PREFIX + "presence:" + topic, str(seat), delta))
 
     async def presence(self, topic: str) -> dict[int, int]:
         raw = await self._redis.hgetall(PREFIX + "presence:" + topic)

@@ -1,68 +1,83 @@
-"""WS /api/v1/lobbies/{id}/ws: the lobby, pushed at once and on every change.
+"""WS /api/v1/lobbies/{id}/ws: the lobby, pushed after the hello and on every change.
 
-Pass `?token=` to be recognised as a member (members also see the invite code).
+A `{"type": "hello", "token": ...}` frame says who watches (members also see the invite code);
+the first push waits for it, so a member never sees the lobby without its code first. The
+token goes in a frame, not in the URL, because URLs end up in access logs. Clients of the first
+release are still served: `?token=` is read and pushed to at once, and a client that never says
+hello gets its first push after `ws_lobby_hello_seconds`. Frame checks, error frames and close
+codes are those of every socket (frames.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
-from app.accounts.service import Identity, identity_for
+from app.accounts.service import Identity
 from app.context import AppContext
-from app.errors import ApiError
 from app.lobby.router import lobby_public
 from app.lobby.service import get_lobby
+from app.realtime.frames import ClientSocket, run_until_first_ends, serve
+from app.realtime.hub import Listener
 
 router = APIRouter()
+
+
+class LobbySocket(ClientSocket):
+    def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
+        super().__init__(context, socket)
+        self.lobby_id = lobby_id
+        self.identity: Identity | None = None
+
+    async def run(self, url_token: str | None) -> None:
+        first_push_after = self.context.settings.ws_lobby_hello_seconds
+        if url_token:  # the first release's way; a token that names nobody just watches
+            self.identity = await self.lookup(url_token)
+            first_push_after = 0.0
+        with self.context.hub.listen("lobby:" + self.lobby_id) as listener:
+            await run_until_first_ends(
+                self.reader(listener), self.pusher(listener, first_push_after)
+            )
+
+    async def push(self) -> None:
+        # Load and send under one lock: a push never overtakes a later one with an older lobby.
+        async with self._send_lock:
+            async with self.context.db.sessions() as session:
+                lobby = await get_lobby(session, self.lobby_id)
+                public = await lobby_public(session, lobby, self.identity)
+            await self.socket.send_text(
+                public.model_dump_json().replace("{", '{"type":"lobby",', 1)
+            )
+
+    async def pusher(self, listener: Listener, first_push_after: float) -> None:
+        if first_push_after > 0:
+            with contextlib.suppress(TimeoutError):  # a client that never says hello
+                await asyncio.wait_for(listener.next(), first_push_after)
+        while True:
+            await self.push()
+            await listener.next()  # a change, or a hello that changed the viewer
+
+    async def reader(self, listener: Listener) -> None:
+        while True:
+            await self.handle(await self.receive(), listener)
+
+    async def handle(self, frame: dict[str, Any], listener: Listener) -> None:
+        kind = frame["type"]
+        if kind == "ping":
+            await self.send({"type": "pong"})
+        elif kind == "hello":
+            self.identity = await self.identify(frame.get("token"))
+            listener.notify("viewer")  # push what this viewer may see (the invite code)
+        else:
+            await self.unknown(kind)
 
 
 @router.websocket("/api/v1/lobbies/{lobby_id}/ws")
 async def lobby_socket(socket: WebSocket, lobby_id: str, token: str | None = None) -> None:
     context: AppContext = socket.app.state.context
     await socket.accept()
-    identity: Identity | None = None
-    if token:
-        async with context.db.sessions() as session:
-            identity = await identity_for(session, token, context.tokens)
-    context.metrics.gauge("foxden_sockets", +1)
-    try:
-        with context.hub.listen("lobby:" + lobby_id) as listener:
-            reader = asyncio.create_task(_drain(socket))
-            try:
-                while not reader.done():
-                    await _send_lobby(context, socket, lobby_id, identity)
-                    waiter = asyncio.create_task(listener.next())
-                    await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
-                    waiter.cancel()
-            finally:
-                reader.cancel()
-    except ApiError as refusal:
-        with contextlib.suppress(Exception):
-            await socket.send_json(
-                {"type": "error", "code": refusal.code, "message": refusal.message, "id": None}
-            )
-            await socket.close(1008)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        context.metrics.gauge("foxden_sockets", -1)
-
-
-async def _send_lobby(
-    context: AppContext, socket: WebSocket, lobby_id: str, identity: Identity | None
-) -> None:
-    async with context.db.sessions() as session:
-        lobby = await lobby_public(session, await get_lobby(session, lobby_id), identity)
-    await socket.send_text(lobby.model_dump_json().replace("{", '{"type":"lobby",', 1))
-
-
-async def _drain(socket: WebSocket) -> None:
-    """Read and ignore client frames (pings) until the client goes away."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            text = await socket.receive_text()
-            if '"ping"' in text:
-                await socket.send_json({"type": "pong"})
+    client = LobbySocket(context, socket, lobby_id)
+    await serve(client, lambda: client.run(token))

@@ -1,19 +1,20 @@
 """WS /api/v1/matches/{id}/ws: hello, then envelopes pushed on every change, acts and pings.
 
 Two tasks per socket: one reads the client's frames, one pushes envelopes when the hub says the
-match changed. Every envelope is built for this socket's viewer only.
+match changed. Every envelope is built for this socket's viewer only. Frame checks, error
+frames and close codes are those of every socket (app/realtime/frames.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 
-from app.accounts.service import Identity, identity_for
+from app.accounts.service import Identity
 from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
@@ -21,39 +22,31 @@ from app.matches.presence import connected, presence
 from app.matches.router import viewer_seat
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
-from app.ratelimit import RateLimiter
+from app.realtime.frames import (
+    POLICY_VIOLATION,
+    TRY_AGAIN_LATER,
+    ClientSocket,
+    run_until_first_ends,
+    serve,
+)
 
 router = APIRouter()
-HELLO_SECONDS = 10.0
-POLICY_VIOLATION = 1008
-TOO_BIG = 1009
+SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
 
 
-class Closing(Exception):
-    """The socket must close with this code after the error frame is sent."""
-
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-class MatchSocket:
+class MatchSocket(ClientSocket):
     def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
-        self.context = context
-        self.socket = socket
+        super().__init__(context, socket)
         self.match_id = match_id
         self.identity: Identity | None = None
         self.seat: int | None = None
         self.sent_version = -1
         self.chat_seq = 0
-        self._send_lock = asyncio.Lock()
-        self._flood = RateLimiter(context.settings.rate_per_minute)
 
-    async def send(self, message: dict[str, Any]) -> None:
-        async with self._send_lock:
-            await self.socket.send_text(json.dumps(message))
-
-    async def error(self, code: str, message: str, frame_id: Any = None) -> None:
-        await self.send({"type": "error", "code": code, "message": message, "id": frame_id})
+    async def run(self) -> None:
+        await self.hello()
+        async with self.slot(), connected(self.context, self.match_id, self.seat):
+            await run_until_first_ends(self.reader(), self.pusher())
 
     async def push(self, version: int | None, force: bool = False) -> None:
         """Send the current envelope; `force` resends an unchanged version (presence)."""
@@ -71,47 +64,45 @@ class MatchSocket:
             self.sent_version = loaded.version
             await self.socket.send_text(frame)
 
-    async def read_frame(self, timeout: float | None = None) -> dict[str, Any]:
-        text = await asyncio.wait_for(self.socket.receive_text(), timeout)
-        if len(text.encode()) > self.context.settings.max_body_bytes:
-            await self.error("request/too_large", "That frame is too large.")
-            raise Closing(TOO_BIG)
-        if self._flood.retry_after("frames"):
-            await self.error("rate/limited", "Too many frames: slow down.")
-            raise Closing(POLICY_VIOLATION)
-        try:
-            frame = json.loads(text)
-        except ValueError:
-            frame = None
-        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            raise ApiError("request/malformed", 'Send a JSON object with a "type".')
-        return frame
-
     async def hello(self) -> None:
         """The first frame says who is watching; no token means a spectator."""
+        seconds = self.context.settings.ws_hello_seconds
         try:
-            frame = await self.read_frame(HELLO_SECONDS)
-        except ApiError as refusal:
-            await self.error(refusal.code, refusal.message)
-            raise Closing(POLICY_VIOLATION) from refusal
-        if frame.get("type") != "hello":
-            await self.error("request/malformed", 'Start with {"type": "hello", "token": ...}.')
-            raise Closing(POLICY_VIOLATION)
-        token = frame.get("token")
-        if token is not None:
-            async with self.context.db.sessions() as session:
-                self.identity = await identity_for(session, str(token), self.context.tokens)
-            if self.identity is None:
-                await self.error("auth/invalid", "This token is not valid.")
-                raise Closing(POLICY_VIOLATION)
+            async with asyncio.timeout(seconds):
+                frame = await self.receive_hello()
+        except TimeoutError:
+            await self.refuse(
+                "request/timeout", f"Say hello within {seconds:g} s. {SAY_HELLO}", POLICY_VIOLATION
+            )
+        self.identity = await self.identify(frame.get("token"))
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
             self.chat_seq = await last_seq(session, self.match_id)
         try:
             self.seat = viewer_seat(loaded, self.identity)
         except ApiError as refusal:
-            await self.error(refusal.code, refusal.message)
-            raise Closing(POLICY_VIOLATION) from refusal
+            await self.refuse(refusal.code, refusal.message, POLICY_VIOLATION)
+
+    async def receive_hello(self) -> dict[str, Any]:
+        # Anything before the hello is answered, not fatal: the hello timeout ends the wait.
+        frame = await self.receive()
+        while frame["type"] != "hello":
+            await self.error("request/malformed", SAY_HELLO)
+            frame = await self.receive()
+        return frame
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold one of the caller's sockets on this match; one too many is told to retry later."""
+        topic, caller = "match:" + self.match_id, self.caller
+        limit = self.context.settings.ws_sockets_per_match
+        if not self.context.sockets.take(topic, caller, limit):
+            message = f"You already have {limit} sockets open on this match: close one first."
+            await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
+        try:
+            yield
+        finally:
+            self.context.sockets.give_back(topic, caller)
 
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -122,7 +113,7 @@ class MatchSocket:
         elif kind == "hello":
             await self.push(None, force=True)  # a resync request
         else:
-            raise ApiError("request/malformed", f"Unknown frame type '{kind}'.")
+            await self.unknown(kind)
 
     async def handle_act(self, frame: dict[str, Any]) -> None:
         frame_id = frame.get("id")
@@ -159,12 +150,7 @@ class MatchSocket:
 
     async def reader(self) -> None:
         while True:
-            try:
-                frame = await self.read_frame()
-            except ApiError as refusal:
-                await self.error(refusal.code, refusal.message)
-                continue
-            await self.handle(frame)
+            await self.handle(await self.receive())
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:
@@ -191,34 +177,5 @@ class MatchSocket:
 async def match_socket(socket: WebSocket, match_id: str) -> None:
     context: AppContext = socket.app.state.context
     await socket.accept()
-    session = MatchSocket(context, socket, match_id)
-    context.metrics.gauge("foxden_sockets", +1)
-    try:
-        await session.hello()
-        async with connected(context, match_id, session.seat):
-            await _run_both(session.reader(), session.pusher())
-    except Closing as closing:
-        await socket.close(closing.code)
-    except ApiError as refusal:  # the match vanished or was never there
-        with contextlib.suppress(Exception):
-            await session.error(refusal.code, refusal.message)
-            await socket.close(POLICY_VIOLATION)
-    except (WebSocketDisconnect, TimeoutError, RuntimeError):
-        pass
-    finally:
-        context.metrics.gauge("foxden_sockets", -1)
-
-
-async def _run_both(*jobs: Any) -> None:
-    """Run until either task ends (the client left, or a close was decided); cancel the other."""
-    tasks = [asyncio.create_task(job) for job in jobs]
-    try:
-        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            task.result()
-    finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+    client = MatchSocket(context, socket, match_id)
+    await serve(client, client.run)

@@ -17,6 +17,7 @@ let game = null;
 let socket = null;
 let retryMs = 1000;
 let leaving = false;
+let refusedToken = null; // a token the lobby socket refused: reconnect without it
 
 /* ---------- who am I at this table ---------- */
 
@@ -196,8 +197,8 @@ function show(updated) {
 
 /* ---------- live updates ---------- */
 
-// A visitor who just picked a name: sit down, then reopen the socket with the token so the
-// pushes recognise a member (members also receive the invite code).
+// A visitor who just picked a name: sit down, then reopen the socket so its hello carries the
+// token and the pushes recognise a member (members also receive the invite code).
 async function joinAsNewGuest() {
   renderHeader();
   await join();
@@ -218,16 +219,24 @@ function renderHeader() {
 
 function connect() {
   const token = me()?.token;
-  const query = token ? "?token=" + encodeURIComponent(token) : "";
-  socket = new WebSocket(socketUrl(`/lobbies/${encodeURIComponent(lobbyId)}/ws${query}`));
-  socket.addEventListener("open", () => { retryMs = 1000; });
-  socket.addEventListener("message", (event) => {
+  socket = new WebSocket(socketUrl(`/lobbies/${encodeURIComponent(lobbyId)}/ws`));
+  const mine = socket;
+  // The token goes in a hello frame, never in the URL: URLs end up in access logs. The first
+  // push waits for the hello, so say it even without a token.
+  mine.addEventListener("open", () => {
+    retryMs = 1000;
+    const hello = { type: "hello", token: token && token !== refusedToken ? token : null };
+    mine.send(JSON.stringify(hello));
+  });
+  mine.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "lobby") show(message);
-    else if (message.type === "error") toast(message.message, "error");
+    else if (message.type === "error") {
+      if (message.code === "auth/invalid") refusedToken = token; // watch instead of looping
+      toast(message.message, "error");
+    }
   });
-  const mine = socket;
-  socket.addEventListener("close", () => {
+  mine.addEventListener("close", () => {
     if (socket !== mine || leaving || (lobby && lobby.status !== "open")) return;
     // Reconnect with backoff; the first lobby frame after reconnecting brings us up to date.
     setTimeout(connect, retryMs);

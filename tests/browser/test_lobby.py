@@ -23,6 +23,8 @@ def test_two_players_meet_by_invite_link_and_see_each_others_moves(
     site: Server, page_factory: Any
 ) -> None:
     host = page_factory()
+    socket_urls: list[str] = []
+    host.on("websocket", lambda socket: socket_urls.append(socket.url))
     pick_name(host, site, "Hazel")
     host.click("button[data-game='fox-in-the-forest']")
     host.check("#private-input")
@@ -43,6 +45,9 @@ def test_two_players_meet_by_invite_link_and_see_each_others_moves(
     expect(host.locator(".chair[data-seat='1']")).to_contain_text("Rowan")
     expect(host.locator(".chair[data-seat='1']")).to_contain_text("Not ready")
     expect(host.locator("#start-match")).to_be_disabled()
+    # That push came over a socket whose hello named the host: it still carries the invite.
+    expect(host.locator("#invite-link")).to_have_value(link)
+    assert socket_urls and not [url for url in socket_urls if "token" in url]
     guest.click("#ready-toggle")
     expect(host.locator(".chair[data-seat='1']")).to_contain_text("Ready")
     expect(host.locator("#start-match")).to_be_enabled()

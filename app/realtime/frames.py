@@ -1,0 +1,168 @@
+"""What the match and lobby sockets share: frame checks, error frames, close codes, floods.
+
+One rule for every client frame, so a third-party client meets one contract: a frame that is
+not a JSON object with a "type" (binary, broken, nested too deep, an unknown type) gets an
+`error` frame and the socket stays open; only a flood or an oversize frame closes it. Frames
+draw on the same rate-limit bucket as the caller's HTTP requests ("player:<id>", or
+"ip:<address>" until a token names the caller), so twenty sockets flood no faster than one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, NoReturn
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from app.accounts.service import Identity, identity_for
+from app.context import AppContext
+from app.errors import ApiError
+
+POLICY_VIOLATION = 1008
+TOO_BIG = 1009
+TRY_AGAIN_LATER = 1013
+# Real frames are two or three levels deep; a cap keeps a pathological frame out of every
+# recursive walk (json.dumps, the engines' parsers) that comes after the read.
+MAX_DEPTH = 32
+MALFORMED = 'Send a JSON object with a "type".'
+
+
+class Closing(Exception):
+    """The socket must close with this code; the error frame saying why is already sent."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+class ClientSocket:
+    """One accepted WebSocket: sends one at a time, and reads frames through the checks."""
+
+    def __init__(self, context: AppContext, socket: WebSocket) -> None:
+        self.context = context
+        self.socket = socket
+        self._send_lock = asyncio.Lock()
+        self.address = "ip:" + (socket.client.host if socket.client else "?")
+        self.caller = self.address  # whose bucket the frames draw on; a hello may name a player
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.socket.send_text(json.dumps(message))
+
+    async def error(self, code: str, message: str, frame_id: Any = None) -> None:
+        await self.send({"type": "error", "code": code, "message": message, "id": frame_id})
+
+    async def refuse(self, code: str, message: str, close_code: int) -> NoReturn:
+        """Say why in an error frame, then have the socket closed with `close_code`."""
+        await self.error(code, message)
+        raise Closing(close_code)
+
+    async def unknown(self, kind: str) -> None:
+        await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+
+    async def receive(self) -> dict[str, Any]:
+        """The client's next well-formed frame; each malformed one is answered and skipped."""
+        while True:
+            text = await self._next_text()
+            try:
+                return _decode(text)
+            except ApiError as refusal:
+                await self.error(refusal.code, refusal.message)
+
+    async def _next_text(self) -> str | None:
+        """The next frame's text (None for a binary frame), after the size and flood checks."""
+        message = await self.socket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text: str | None = message.get("text")
+        size = len(text.encode()) if text is not None else len(message.get("bytes") or b"")
+        if size > self.context.settings.max_body_bytes:
+            await self.refuse("request/too_large", "That frame is too large.", TOO_BIG)
+        wait = self.context.limiter.retry_after(self.caller)
+        if wait:
+            self.context.metrics.count("foxden_rate_limited_total")
+            message_text = f"Too many frames: wait {wait} s before reconnecting."
+            await self.refuse("rate/limited", message_text, POLICY_VIOLATION)
+        return text
+
+    async def identify(self, token: object) -> Identity | None:
+        """Who a hello's token names (None: anonymous); a token that names nobody closes."""
+        if token is None:
+            self.caller = self.address
+            return None
+        identity = await self.lookup(str(token))
+        if identity is None:
+            await self.refuse("auth/invalid", "This token is not valid.", POLICY_VIOLATION)
+        return identity
+
+    async def lookup(self, token: str) -> Identity | None:
+        """The player a token names; their frames draw on their own bucket from now on."""
+        async with self.context.db.sessions() as session:
+            identity = await identity_for(session, token, self.context.tokens)
+        if identity is not None:
+            self.caller = "player:" + identity.id
+        return identity
+
+
+def _decode(text: str | None) -> dict[str, Any]:
+    if text is None:
+        raise ApiError("request/malformed", "Send text frames: binary frames are not read.")
+    try:
+        frame = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+        frame = None
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        raise ApiError("request/malformed", MALFORMED)
+    if not _within_depth(frame, MAX_DEPTH):
+        raise ApiError("request/malformed", f"Frames nest at most {MAX_DEPTH} levels deep.")
+    return frame
+
+
+def _within_depth(value: Any, limit: int) -> bool:
+    # A walk with its own stack: the check itself must not recurse on the client's input.
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if not isinstance(item, dict | list):
+            continue
+        if depth > limit:
+            return False
+        children = item.values() if isinstance(item, dict) else item
+        pending.extend((child, depth + 1) for child in children)
+    return True
+
+
+async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) -> None:
+    """Run one accepted socket to its end; close it with the code a refusal chose."""
+    metrics = client.context.metrics
+    metrics.gauge("foxden_sockets", +1)
+    try:
+        await session()
+    except Closing as closing:
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await client.socket.close(closing.code)
+    except ApiError as refusal:  # the match or lobby vanished, or was never there
+        with contextlib.suppress(Exception):
+            await client.error(refusal.code, refusal.message)
+            await client.socket.close(POLICY_VIOLATION)
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the client left, or Starlette refuses to use a socket that already closed
+    finally:
+        metrics.gauge("foxden_sockets", -1)
+
+
+async def run_until_first_ends(*jobs: Coroutine[Any, Any, None]) -> None:
+    """Run until either task ends (the client left, or a close was decided); cancel the rest."""
+    tasks = [asyncio.create_task(job) for job in jobs]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            task.result()
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
