@@ -78,7 +78,8 @@ def slip_out(state: State, holder: int, card: str, seen_by: tuple[int, ...]) -> 
     tell them the face-down choice. Seats that saw keep what everyone knew.
     """
     for hand_card in state.hands[holder]:
-        if SPECTATOR not in seen_by and hand_card in state.known[SPECTATOR]:
+        if hand_card in state.known[SPECTATOR]:
+            # What everyone knew stays known only to the seats that saw the move.
             state = reveal_to(state, hand_card, tuple(s for s in seen_by if s != holder))
         for knower in range(len(state.known)):
             if knower != holder and knower not in seen_by:
