@@ -112,6 +112,15 @@ function knownCards(cards, title) {
 
 // --------------------------------------------------------------------------- the centre
 
+// House rules the table plays with (e.g. earlier tricks stay readable in the log), so both
+// players and spectators see at a glance that the rulebook was changed.
+function houseRulesNote(view) {
+  const rules = view.house_rules || [];
+  if (!rules.length) return null;
+  return h("p", { class: "fitf-house-rules", "aria-label": "House rules" },
+    rules.map((rule) => h("span", { class: "fitf-badge fitf-house", title: "House rule: not in the rulebook" }, `House rule: ${rule}`)));
+}
+
 function decreeBlock(view) {
   const trump = view.trump
     ? h("span", { class: "fitf-trump", "data-trump": view.trump }, suitIcon(view.trump), `Trump: ${suitName(view.trump)}`)
@@ -295,6 +304,7 @@ function render(root, envelope, ctx = {}) {
   ensureStyles(ID);
   const view = envelope.view;
   const table = h("div", { class: "fx-table fitf" },
+    houseRulesNote(view),
     opponent(envelope, ctx),
     h("section", { class: "fitf-centre" },
       decreeBlock(view), deckBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx), goalsBlock(envelope, ctx)),

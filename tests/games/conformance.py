@@ -301,6 +301,66 @@ def check_no_leak(
             ), f"viewer {viewer}'s legal actions change when hidden information is re-dealt"
 
 
+def check_indistinguishable_choices(engine: Engine[Any], state: Any, players: int) -> None:
+    """Knowledge follows sight: choices that tell a viewer the same thing leave it the same view.
+
+    For every acting seat, its legal actions are grouped by what each other viewer reads of
+    the result (the log entries that viewer may see). Within a group the viewer must get an
+    identical view and identical legal actions after every choice; otherwise the view names a
+    face-down choice (the kept card still "known" only when it was kept, say).
+    """
+    for seat in engine.to_act(state):
+        legal = list(engine.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        results = [engine.apply(state, seat, action) for action in legal]
+        for viewer in [*range(players), None]:
+            if viewer != seat:
+                _same_reading_same_view(engine, viewer, legal, results)
+
+
+def _same_reading_same_view(
+    engine: Engine[Any], viewer: Seat | None, legal: list[Action], results: list[Any]
+) -> None:
+    seen: dict[str, tuple[str, Action]] = {}
+    for action, result in zip(legal, results, strict=True):
+        told = canonical(visible_log(result.log, viewer))
+        after = canonical(
+            {
+                "view": engine.view(result.state, viewer),
+                "to_act": list(engine.to_act(result.state)),
+                "legal": [] if viewer is None else list(engine.legal_actions(result.state, viewer)),
+            }
+        )
+        first = seen.setdefault(told, (after, action))
+        assert after == first[0], (
+            f"choices {first[1]!r} and {action!r} read the same to viewer {viewer} but leave "
+            f"it different views: {_first_difference(first[0], after)}"
+        )
+
+
+def _first_difference(left: str, right: str) -> str:
+    at = next((i for i, pair in enumerate(zip(left, right, strict=False)) if len(set(pair)) > 1), 0)
+    return f"...{left[max(0, at - 80) : at + 80]}... vs ...{right[max(0, at - 80) : at + 80]}..."
+
+
+def check_fading(engine: Engine[Any], playout: Playout) -> None:
+    """Memory rules: every entry that may fade has a faded form that names nothing secret, the
+    forgotten horizon only moves forward, and it never passes an episode still being played."""
+    horizon = 0
+    for step in playout.steps:
+        now = engine.forgotten_before(step.state)
+        assert isinstance(now, int) and now >= horizon, f"forgotten_before went back to {now}"
+        horizon = now
+        for entry in step.log:
+            if entry.episode is None:
+                continue
+            assert entry.faded.strip(), f"entry {entry.text!r} may fade but has no faded text"
+            assert entry.episode >= now, f"{entry.text!r} is forgotten as soon as it is written"
+            hidden = [s.value for s in engine.secrets(step.state)]
+            assert not any(_contains_token(entry.faded, token) for token in hidden), entry.faded
+
+
 def _contains_token(text: str, token: str) -> bool:
     """True if `token` occurs in `text` not as part of a longer word or id."""
     pattern = r"(?<![\w-])" + re.escape(token) + r"(?![\w-])"
@@ -324,6 +384,8 @@ __all__ = [
     "check_determinized_plays_on",
     "check_encoding",
     "check_every_legal_action_applies",
+    "check_fading",
+    "check_indistinguishable_choices",
     "check_no_leak",
     "check_refusals",
     "check_turn_structure",

@@ -107,6 +107,17 @@ def test_no_viewer_sees_what_is_hidden_from_it(engine: Engine[Any]) -> None:
             c.check_no_leak(engine, step.state, step.log, playout.players, playout.seed, rng)
 
 
+def test_choices_that_read_the_same_leave_the_same_view(engine: Engine[Any]) -> None:
+    for playout in _deep(engine):
+        for state in playout.states[::2]:
+            c.check_indistinguishable_choices(engine, state, playout.players)
+
+
+def test_faded_log_entries_name_nothing(engine: Engine[Any]) -> None:
+    for playout in _playouts(engine.id):
+        c.check_fading(engine, playout)
+
+
 def test_determinized_states_play_on(engine: Engine[Any]) -> None:
     rng = random.Random(3)
     for playout in _deep(engine):

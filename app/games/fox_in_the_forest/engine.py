@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.fox_in_the_forest import hidden, rules
+from app.games.fox_in_the_forest import hidden, memory, rules
 from app.games.fox_in_the_forest import state as state_json
 from app.games.fox_in_the_forest.data import (
     DEFAULT_TARGET,
@@ -61,6 +61,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     Flag("poison", "Poison 8s", False, "The three Poison 8s replace the 8s: taking one costs 1."),
     Flag("goals", "Goal cards", False, "Two house goals per round, worth points when met."),
+    Flag(
+        "open_tricks",
+        "Earlier tricks stay readable (house rule)",
+        False,
+        "The rulebook forbids looking at earlier tricks, so the log stops naming their cards "
+        "once a newer trick is done. With this house rule the whole log stays readable.",
+    ),
 )
 
 
@@ -68,7 +75,7 @@ class FoxInTheForest:
     id = GAME_ID
     title = "The Fox in the Forest"
     pitch = "A duel of tricks where Foxes, Witches and Swans bend the rules: win, but not too much."
-    version = 1
+    version = 2
     seats = range(SEATS, SEATS + 1)
     options = OPTIONS
     free_chat = True
@@ -93,6 +100,7 @@ class FoxInTheForest:
             special_list=listed,
             poison=chosen["poison"],
             goals=chosen["goals"],
+            open_tricks=chosen["open_tricks"],
         )
         return new_match(settings, seed)
 
@@ -116,7 +124,7 @@ class FoxInTheForest:
         return view(state, viewer)
 
     def forgotten_before(self, state: State) -> int:
-        return 0  # no memory rule: the whole log stays readable
+        return memory.forgotten_before(state)
 
     def secrets(self, state: State) -> Sequence[Secret]:
         return hidden.secrets(state)

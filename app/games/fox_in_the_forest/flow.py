@@ -8,6 +8,7 @@ from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SEATS, round_points
 from app.games.fox_in_the_forest.deal import deal_round
 from app.games.fox_in_the_forest.goals import settle_goals, trigger_ongoing
+from app.games.fox_in_the_forest.memory import completed_tricks, trick_entry
 from app.games.fox_in_the_forest.state import Play, RoundRecord, State, Step, Trick
 from app.games.fox_in_the_forest.trick import next_leader, trick_points, winner_of
 from app.games.protocol import LogEntry
@@ -68,7 +69,8 @@ def _trick_log(state: State, trick: Trick, gained: int, lost: int, leader: int) 
         "next_leader": leader,
         "tricks": [tricks_won(state, seat) for seat in range(SEATS)],
     }
-    return (LogEntry(text, None, data),)
+    faded = f"{{seat{winner}}} won a trick."
+    return (trick_entry(text, faded, completed_tricks(state), data),)
 
 
 def tricks_won(state: State, seat: int) -> int:

@@ -37,11 +37,21 @@ def secrets(state: State) -> list[Secret]:
     placed += [(card, None) for card in state.deck]
     for card, holder in placed:
         seats = knowers(state, card, holder)
-        if seats is not None:
+        if seats is not None and card not in _on_show(state):
             result += [Secret(card, seats), Secret(label(card), seats)]
     if _box_is_secret(state):
         result += [s for card in state.box for s in (Secret(card, ()), Secret(label(card), ()))]
     return result
+
+
+def _on_show(state: State) -> tuple[str, ...]:
+    """Hidden cards whose name the table still shows as history, for everyone.
+
+    The last trick is shown with its decree card; a Fox in the trick after it may have taken
+    that card into a hand, where a later face-down move can make its place unknown. Its name
+    was seen by all and says nothing of where it is now (the determinized twin checks that).
+    """
+    return (state.tricks[-1].decree,) if state.tricks else ()
 
 
 def _box_is_secret(state: State) -> bool:

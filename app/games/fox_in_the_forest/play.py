@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import Face, face, is_special, label, printed_face
 from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.specials import (
     fairy_look,
     last_won_trick,
@@ -16,7 +17,6 @@ from app.games.fox_in_the_forest.specials import (
 from app.games.fox_in_the_forest.state import Play, State, Step
 from app.games.fox_in_the_forest.trick import play_face
 from app.games.fox_in_the_forest.zones import draw, made_public, remove_from_hand
-from app.games.protocol import LogEntry
 
 
 def is_leading(state: State, seat: int) -> bool:
@@ -80,17 +80,21 @@ def place(state: State, seat: int, play: Play) -> tuple[State, Log]:
     state = made_public(state, play.card)
     leading = is_leading(state, seat)
     state = replace(state, lead=play) if leading else replace(state, follow=play)
-    verb = "leads" if leading else "plays"
+    verb, past = ("leads", "led") if leading else ("plays", "played")
     text = f"{{seat{seat}}} {verb} the {label(play.card)}."
-    return state, (LogEntry(text, None, {"event": "play", "seat": seat, "card": play.card}),)
+    faded = f"{{seat{seat}}} {past} a card."
+    data = {"event": "play", "seat": seat, "card": play.card}
+    return state, (trick_entry(text, faded, current_trick(state), data),)
 
 
 def crown_draw(state: State, seat: int) -> tuple[State, Log]:
     state = remove_from_hand(state, seat, "crown")
     state = made_public(state, "crown")
     text = f"{{seat{seat}}} adds the Crown and draws a card."
+    faded = f"{{seat{seat}}} added a card to the play and drew a card."
+    entry = trick_entry(text, faded, current_trick(state), {"event": "crown", "seat": seat})
     state, draw_log = draw(state, seat)
-    return state, (LogEntry(text, None, {"event": "crown", "seat": seat}), *draw_log)
+    return state, (entry, *draw_log)
 
 
 def crown_partners(state: State, seat: int) -> tuple[str, ...]:
@@ -141,17 +145,21 @@ def _tree(state: State, seat: int) -> tuple[State, Log]:
         return proceed(state)
     state, card = tree_pick(state, seat)
     text = f"The Tree makes {{seat{1 - seat}}} play a random card."
+    faded = f"{{seat{1 - seat}}} had to play a random card."
+    entry = trick_entry(text, faded, current_trick(state), {"event": "tree", "seat": seat})
     state, log = play_card(state, 1 - seat, card)
-    return state, (LogEntry(text, None, {"event": "tree", "seat": seat}), *log)
+    return state, (entry, *log)
 
 
 def dig(state: State, seat: int) -> tuple[State, Log]:
     """The Shovel: play a random card of your last won trick instead (no need to follow suit)."""
     state, card = shovel_dig(state, seat)
     text = f"{{seat{seat}}} digs up a card with the Shovel."
+    faded = f"{{seat{seat}}} played a card from a won trick instead."
+    entry = trick_entry(text, faded, current_trick(state), {"event": "dig", "seat": seat})
     state, log = place(state, seat, Play(seat, card))
     state, ability_log = on_play(state, seat, Play(seat, card))
-    return state, (LogEntry(text, None, {"event": "dig", "seat": seat}), *log, *ability_log)
+    return state, (entry, *log, *ability_log)
 
 
 def woodcutter(state: State, seat: int) -> tuple[State, Log]:

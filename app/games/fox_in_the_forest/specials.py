@@ -12,13 +12,14 @@ from dataclasses import replace
 from app.games.fox_in_the_forest.cards import label, sort_key
 from app.games.fox_in_the_forest.data import EVERYONE, SUIT_NAMES
 from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.state import State, Step, Trick
 from app.games.fox_in_the_forest.zones import (
     add_to_hand,
     draw,
     learn,
     other,
-    remove_from_hand,
+    slip_out,
     to_bottom,
 )
 from app.games.protocol import LogEntry
@@ -55,16 +56,20 @@ def fairy_look(state: State, seat: int) -> tuple[State, Log]:
         state = learn(state, seat, card)
     names = " and the ".join(label(card) for card in seen)
     victim = f"{{seat{other(seat)}}}"
+    trick = current_trick(state)
     log = (
-        LogEntry(
+        trick_entry(
             f"The Fairy lets {{seat{seat}}} look at {len(seen)} cards from {victim}'s hand.",
-            None,
+            f"{{seat{seat}}} looked at cards from {victim}'s hand.",
+            trick,
             {"event": "fairy_look", "seat": seat, "count": len(seen)},
         ),
-        LogEntry(
+        trick_entry(
             f"The Fairy shows you the {names}.",
-            seat,
+            f"You looked at cards from {victim}'s hand.",
+            trick,
             {"event": "fairy_seen", "seat": seat, "cards": list(seen)},
+            audience=seat,
         ),
     )
     return replace(state, step=Step("fairy_take", seat, cards=seen)), log
@@ -72,9 +77,10 @@ def fairy_look(state: State, seat: int) -> tuple[State, Log]:
 
 def fairy_take(state: State, seat: int, card: str) -> tuple[State, Log]:
     victim = other(seat)
-    state = remove_from_hand(state, victim, card)
+    # Only the two players see which card moves; spectators see a card change hands.
+    state = slip_out(state, victim, card, (seat,))
     state = add_to_hand(state, seat, card)
-    state = learn(state, victim, card)  # the victim sees which card left their hand
+    state = learn(state, victim, card)
     log = (
         LogEntry(
             f"{{seat{seat}}} takes a card from {{seat{victim}}} and will give one back.",
@@ -99,7 +105,7 @@ def fairy_pass(state: State, seat: int) -> tuple[State, Log]:
 
 def fairy_give(state: State, seat: int, card: str) -> tuple[State, Log]:
     victim = other(seat)
-    state = remove_from_hand(state, seat, card)
+    state = slip_out(state, seat, card, (victim,))
     state = add_to_hand(state, victim, card)
     state = learn(state, seat, card)
     log = (
@@ -119,11 +125,12 @@ def fairy_give(state: State, seat: int, card: str) -> tuple[State, Log]:
 
 
 def hammer_name(state: State, seat: int, suit: str) -> tuple[State, Log]:
-    """The leader's card goes under the deck (it was face up), they draw 1 and play again."""
+    """The leader's card goes under the deck face down, they draw 1 and play again."""
     victim = state.leader
     lead = state.lead
     cards = lead.cards if lead is not None else ()
     for card in cards:
+        # Face down, but it goes from the trick, where everyone saw it: all know it is there.
         state = to_bottom(state, card, EVERYONE)
     state = replace(state, lead=None)
     text = (
@@ -146,13 +153,16 @@ def potion_discard(state: State, seat: int, card: str | None) -> tuple[State, Lo
     under = ["potion"]
     log: Log = ()
     if card is not None:
-        state = remove_from_hand(state, seat, card)
+        state = slip_out(state, seat, card, ())
         state = to_bottom(state, card, (seat,))
         under.append(card)
         log = (LogEntry(f"You put the {label(card)} under the deck.", seat, {"card": card}),)
     extra = " and another card" if card is not None else ""
     text = f"{{seat{seat}}} puts the Potion{extra} under the deck and draws {len(under)}."
-    log = (LogEntry(text, None, {"event": "potion", "seat": seat}), *log)
+    cards = "2 cards" if card is not None else "a card"
+    faded = f"{{seat{seat}}} put {cards} under the deck and drew as many."
+    data = {"event": "potion", "seat": seat}
+    log = (trick_entry(text, faded, current_trick(state), data), *log)
     for _ in under:
         state, draw_log = draw(state, seat)
         log = (*log, *draw_log)

@@ -18,6 +18,8 @@ class Options:
     """Exactly these special cards (known to both players)."""
     poison: bool = False
     goals: bool = False
+    open_tricks: bool = False
+    """House rule: earlier tricks stay readable in the log (the memory rule is lifted)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,7 @@ def _options(data: Mapping[str, JSON]) -> Options:
         special_list=tuple(data["special_list"]),
         poison=data["poison"],
         goals=data["goals"],
+        open_tricks=data.get("open_tricks", False),  # absent from states saved by version 1
     )
 
 

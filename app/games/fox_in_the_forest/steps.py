@@ -7,12 +7,14 @@ from dataclasses import replace
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import EVERYONE
 from app.games.fox_in_the_forest.flow import Log, proceed
+from app.games.fox_in_the_forest.memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.state import State
 from app.games.fox_in_the_forest.zones import (
     add_to_hand,
     remove_from_hand,
     reveal_to,
     set_decree,
+    slip_out,
     to_bottom,
 )
 from app.games.protocol import LogEntry
@@ -29,9 +31,11 @@ def exchange_decree(state: State, seat: int, card: str) -> tuple[State, Log]:
     changes = tuple(n + (1 if i == seat else 0) for i, n in enumerate(state.decree_changes))
     state = replace(state, decree_changes=changes)
     text = f"{{seat{seat}}} exchanges the decree card: the {label(card)} replaces the {label(old)}."
+    faded = f"{{seat{seat}}} exchanged the decree card."
     data = {"event": "exchange", "seat": seat, "card": card, "old": old}
+    entry = trick_entry(text, faded, current_trick(state), data)
     state, log = proceed(state)
-    return state, (LogEntry(text, None, data), *log)
+    return state, (entry, *log)
 
 
 def keep_decree(state: State, seat: int) -> tuple[State, Log]:
@@ -42,7 +46,7 @@ def keep_decree(state: State, seat: int) -> tuple[State, Log]:
 
 def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
     """The Woodcutter's (or Axe's) discard: face down, so only its owner knows the card."""
-    state = remove_from_hand(state, seat, card)
+    state = slip_out(state, seat, card, ())
     state = to_bottom(state, card, (seat,))
     log = (
         LogEntry(
@@ -63,5 +67,8 @@ def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
 def keep_shovel(state: State, seat: int) -> tuple[State, Log]:
     """Not digging: the Shovel stays in the trick and loses it."""
     text = f"{{seat{seat}}} does not dig: the Shovel loses the trick."
+    faded = f"{{seat{seat}}} chose not to dig."
+    data = {"event": "keep_shovel", "seat": seat}
+    entry = trick_entry(text, faded, current_trick(state), data)
     state, log = proceed(state)
-    return state, (LogEntry(text, None, {"event": "keep_shovel", "seat": seat}), *log)
+    return state, (entry, *log)

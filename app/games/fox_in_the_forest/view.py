@@ -35,6 +35,7 @@ def view(state: State, viewer: int | None) -> dict[str, JSON]:
         "last_trick": _trick(state, state.tricks[-1]) if state.tricks else None,
         "history": [_record(state, i) for i in range(len(state.history))],
         "options": _options(state),
+        "house_rules": _house_rules(state),
         "prompt": prompt(state, viewer),
     }
     if viewer is not None:
@@ -106,7 +107,13 @@ def _options(state: State) -> dict[str, JSON]:
         "special_cards": len(state.specials),
         "poison": options.poison,
         "goals": options.goals,
+        "open_tricks": options.open_tricks,
     }
+
+
+def _house_rules(state: State) -> list[str]:
+    """House rules in play, for the table to show (the log's memory rule is lifted)."""
+    return ["Earlier tricks stay readable"] if state.options.open_tricks else []
 
 
 def _playable(state: State, viewer: int) -> list[str]:

@@ -1,9 +1,11 @@
 """Moving cards between hands, the deck and the table, keeping track of who knows what.
 
 `State.known[seat]` lists cards that are hidden in general (in the deck or the other hand)
-but whose place `seat` knows, e.g. the card it put under the deck with a Woodcutter. Every
-move goes through these helpers so that knowledge stays right: a public move keeps it, a
-secret move leaves only the mover knowing, and a card that turns face up is known to all.
+but whose place `seat` knows, e.g. the card it put under the deck with a Woodcutter;
+`State.known[SPECTATOR]` lists those everyone knows. Every move goes through these helpers so
+that knowledge follows sight (RULINGS.md): a public move keeps it, a card that turns face up
+is known to all, and a card that leaves a hand unseen (`slip_out`) leaves onlookers unable to
+tell which of that hand's cards are still there.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import label
+from app.games.fox_in_the_forest.data import SPECTATOR
 from app.games.fox_in_the_forest.state import State
 from app.games.protocol import LogEntry
 
@@ -65,6 +68,23 @@ def made_public(state: State, card: str) -> State:
     for seat in range(len(state.known)):
         state = forget(state, seat, card)
     return state
+
+
+def slip_out(state: State, holder: int, card: str, seen_by: tuple[int, ...]) -> State:
+    """`card` leaves `holder`'s hand face down (under the deck, into the other hand).
+
+    Only `seen_by` saw which card it was. Everyone else forgets every card they knew in that
+    hand, whichever card went: otherwise a known card still listed (or no longer listed) would
+    tell them the face-down choice. Seats that saw keep what everyone knew.
+    """
+    for hand_card in state.hands[holder]:
+        if hand_card in state.known[SPECTATOR]:
+            # What everyone knew stays known only to the seats that saw the move.
+            state = reveal_to(state, hand_card, tuple(s for s in seen_by if s != holder))
+        for knower in range(len(state.known)):
+            if knower != holder and knower not in seen_by:
+                state = forget(state, knower, hand_card)
+    return remove_from_hand(state, holder, card)
 
 
 def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from app.games.fox_in_the_forest import ENGINE
 from app.games.fox_in_the_forest.cards import suit_cards
 from app.games.fox_in_the_forest.state import Options, Play, State, Step, Trick
-from app.games.protocol import LogEntry
+from app.games.protocol import Action, LogEntry
 
 SEED = 12345
 
@@ -29,11 +30,13 @@ def make_state(
     specials: tuple[str, ...] = (),
     step: Step | None = None,
     round_start: tuple[int, int] | None = None,
+    known: tuple[tuple[str, ...], ...] = ((), (), ()),
 ) -> State:
     """A state in the middle of a round.
 
     `won` gives how many tricks each seat has already won this round (filler tricks); the
     deck defaults to every suit card that is not in a hand or the decree, in a fixed order.
+    `known` is `State.known`: what seat 0, seat 1 and everyone watching know of hidden cards.
     """
     hands = (tuple(hand0), tuple(hand1))
     used = {*hands[0], *hands[1], decree}
@@ -57,7 +60,7 @@ def make_state(
         follow=None,
         tricks=_filler_tricks(won, decree),
         step=step or Step("play", next_seat),
-        known=((), (), ()),
+        known=known,
         round_start=round_start or scores,
         history=(),
         chance=0,
@@ -107,6 +110,26 @@ def playable(state: State, seat: int) -> set[str]:
 
 def last_winner(state: State) -> int:
     return state.tricks[-1].winner
+
+
+def views_after(state: State, seat: int, actions: Iterable[Action], viewer: int | None) -> set[str]:
+    """The distinct views `viewer` gets after each of `seat`'s `actions` (one: it cannot tell)."""
+    return {
+        json.dumps(ENGINE.view(ENGINE.apply(state, seat, action).state, viewer), sort_keys=True)
+        for action in actions
+    }
+
+
+def known_hand(state: State, viewer: int | None, seat: int) -> list[str]:
+    """The cards of `seat`'s hand that `viewer`'s view says it knows."""
+    return [card["id"] for card in ENGINE.view(state, viewer)["known"]["hands"][seat]]
+
+
+def known_deck(state: State, viewer: int | None) -> list[tuple[str, int]]:
+    """(card, place from the bottom) for every deck card `viewer`'s view says it knows."""
+    return [
+        (k["card"]["id"], k["from_bottom"]) for k in ENGINE.view(state, viewer)["known"]["deck"]
+    ]
 
 
 def with_step(state: State, step: Step) -> State:
