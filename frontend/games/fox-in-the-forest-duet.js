@@ -102,18 +102,35 @@ function playerBar(envelope, ctx, seat, who) {
     h("span", { class: "duet-tricks", "data-tricks": view.tricks_won[seat] }, `Tricks: ${view.tricks_won[seat]}`));
 }
 
+// Cards the viewer knows of without seeing them; nothing is drawn when there are none.
+function knownRow(caption, cards) {
+  if (!cards || !cards.length) return null;
+  return h("div", { class: "duet-known" }, h("span", { class: "duet-caption" }, caption),
+    h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c), { "data-card": c.id }))));
+}
+
 function partnerBlock(envelope, ctx) {
   const view = envelope.view;
   const { partner } = seats(envelope);
-  const known = view.known_in_hands[partner] || [];
   const voids = view.voids[partner] || [];
   const count = view.hand_counts[partner];
   return h("section", { class: "duet-partner", "aria-label": "Partner" },
     playerBar(envelope, ctx, partner, seatName(envelope, ctx, partner)),
     backsRow(count, count === 1 ? "card in hand" : "cards in hand"),
-    known.length ? h("div", { class: "duet-known" }, h("span", { class: "duet-caption" }, "Known in their hand"),
-      h("div", { class: "fx-row fx-small" }, known.map((c) => cardBox(face(c))))) : null,
+    knownRow("Known in their hand", view.known_in_hands[partner]),
     voids.length ? h("span", { class: "duet-note" }, `Has no ${voids.map(suitName).join(", no ")}`) : null);
+}
+
+// Onlookers after a 7: cards everyone saw go into a hand, now in one of the two, not known which.
+function eitherHandBlock(view) {
+  return knownRow("In one of the two hands", view.known_in_either_hand);
+}
+
+// House rules in play (the rulebook's own rules are not listed), so nobody is surprised.
+function houseRulesNote(view) {
+  const rules = view.house_rules || [];
+  if (!rules.length) return null;
+  return h("p", { class: "duet-house", "data-house-rules": rules.length }, `House rule: ${rules.join("; ")}.`);
 }
 
 // --------------------------------------------------------------------------- the path
@@ -280,7 +297,8 @@ function handBlock(envelope, ctx) {
   });
   return h("section", { class: "duet-you", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
-    seated ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"));
+    seated ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"),
+    seated ? null : knownRow("Known in their hand", view.known_in_hands[me]));
 }
 
 // --------------------------------------------------------------------------- motion
@@ -323,6 +341,8 @@ function render(root, envelope, ctx = {}) {
     h("section", { class: "duet-centre" },
       pathBoard(envelope, ctx),
       statusStrip(view),
+      houseRulesNote(view),
+      eitherHandBlock(view),
       h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
     decisionNote(envelope),
     handBlock(envelope, ctx)));

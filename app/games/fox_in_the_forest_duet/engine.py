@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.games import options as option_tools
-from app.games.fox_in_the_forest_duet import actions, hidden, rounds, rules, scoring
+from app.games.fox_in_the_forest_duet import actions, hidden, memory, rounds, rules, scoring
 from app.games.fox_in_the_forest_duet.data import GAME_ID, LEVELS, PLAYERS
 from app.games.fox_in_the_forest_duet.state import State, decode, encode
 from app.games.fox_in_the_forest_duet.view import view as build_view
@@ -16,6 +16,7 @@ from app.games.protocol import (
     Action,
     BadOptions,
     Choice,
+    Flag,
     Outcome,
     Seat,
     Secret,
@@ -30,14 +31,22 @@ LEVEL_OPTION = Choice(
     help="1: board side A. 2: side B. 3: side B with a forest token placed at the start.",
 )
 
+OPEN_TRICKS_OPTION = Flag(
+    key="open_tricks",
+    label="Earlier tricks stay readable (house rule)",
+    default=False,
+    help="The rulebook says players may never look at cards discarded in previous tricks, so "
+    "the log stops naming the cards of older tricks. With this house rule it names them all.",
+)
+
 
 class DuetEngine:
     id = GAME_ID
     title = "The Fox in the Forest Duet"
     pitch = "Two friends, one team: win tricks in turn to walk the path and gather every gem."
-    version = 1
+    version = 2  # 2: the memory rule over the log, the open_tricks house rule, knowledge by sight
     seats = range(PLAYERS, PLAYERS + 1)
-    options = (LEVEL_OPTION,)
+    options = (LEVEL_OPTION, OPEN_TRICKS_OPTION)
     # The communication rules forbid table talk: only preset reactions are offered.
     free_chat = False
 
@@ -47,8 +56,8 @@ class DuetEngine:
         return option_tools.normalize(self.options, options)
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int) -> State:
-        level = self.check_options(options, players)["level"]
-        return rounds.setup(int(level), seed)
+        checked = self.check_options(options, players)
+        return rounds.setup(int(checked["level"]), seed, open_tricks=bool(checked["open_tricks"]))
 
     def to_act(self, state: State) -> tuple[Seat, ...]:
         return rules.to_act(state)
@@ -67,7 +76,7 @@ class DuetEngine:
         return build_view(state, viewer)
 
     def forgotten_before(self, state: State) -> int:
-        return 0  # no memory rule: the whole log stays readable
+        return memory.forgotten_before(state)
 
     def secrets(self, state: State) -> Sequence[Secret]:
         return hidden.secrets(state)

@@ -27,7 +27,7 @@ from app.games.fox_in_the_forest_duet.tricks import deal
 from app.games.protocol import IllegalAction, LogEntry
 
 
-def setup(level: int, seed: int) -> State:
+def setup(level: int, seed: int, *, open_tricks: bool) -> State:
     """Round 1: seat 1 deals, so seat 0 leads (and makes the level-3 token choice)."""
     hands, decree, deck = deal(seed, 1)
     config = LEVELS[level]
@@ -44,6 +44,7 @@ def setup(level: int, seed: int) -> State:
         decree=decree,
         gems=config.side.gems,
         supply=initial_supply(level),
+        open_tricks=open_tricks,
     )
 
 
@@ -101,6 +102,7 @@ def start_next_round(state: State) -> Step:
         tricks_won=(0, 0),
         public_in_hand=((), ()),
         partner_knows=((), ()),
+        in_either_hand=(),
         voids=((), ()),
         last_trick=None,
     )

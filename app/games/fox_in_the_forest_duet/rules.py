@@ -12,6 +12,7 @@ from app.games.fox_in_the_forest_duet.data import (
     rank_of,
     suit_of,
 )
+from app.games.fox_in_the_forest_duet.memory import trick_entry
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
     CHOOSE_EXCHANGER,
@@ -29,6 +30,7 @@ from app.games.fox_in_the_forest_duet.tricks import (
     add_card,
     add_void,
     drop_void,
+    out_of_sight,
     paw_total,
     ranks_in,
     remove_card,
@@ -82,9 +84,11 @@ def play(state: State, seat: int, card: str) -> Step:
     played = remove_card(replace(state, voids=voids), seat, card)
     played = replace(played, trick=(*state.trick, Play(seat, card)))
     verb = "plays" if state.trick else "leads"
-    entry = LogEntry(
+    entry = trick_entry(
+        state,
         f"{{seat{seat}}} {verb} the {card_name(card)}.",
-        data={"event": "play", "seat": seat, "card": card},
+        f"{{seat{seat}}} {verb} a card.",
+        {"event": "play", "seat": seat, "card": card},
     )
     after, log = _ability_on_play(played, seat, card)
     return after, [entry, *log]
@@ -117,7 +121,12 @@ def _start_three(state: State) -> Step:
     candidates = exchange_candidates(state)
     if not candidates:
         after, log = continue_trick(state)
-        note = LogEntry("No one has a card left, so the 3 has no effect.", data={"event": "3"})
+        note = trick_entry(
+            state,
+            "No one has a card left, so the 3 has no effect.",
+            "No one has a card left, so the card's ability has no effect.",
+            {"event": "3"},
+        )
         return after, [note, *log]
     if len(candidates) == 1:
         only = candidates[0]
@@ -170,7 +179,12 @@ def _start_seven(state: State) -> Step:
     if not all(state.hands):
         # Ruling: on the last trick a hand is empty, so nobody can pass anything.
         after, log = continue_trick(state)
-        note = LogEntry("A hand is empty, so the 7 has no effect.", data={"event": "7"})
+        note = trick_entry(
+            state,
+            "A hand is empty, so the 7 has no effect.",
+            "A hand is empty, so the card's ability has no effect.",
+            {"event": "7"},
+        )
         return after, [note, *log]
     entry = LogEntry("Both players now pick a card to pass.", data={"event": "7"})
     return replace(state, phase=PASS_CARDS, picks=(None, None)), [entry]
@@ -204,6 +218,7 @@ def _swap(state: State, from_0: str, from_1: str) -> Step:
     knows = set_hand(set_hand(knows, 1, [*knows[1], from_0]), 0, [*knows[0], from_1])
     # The passed cards are unknown to onlookers, so earlier void inferences no longer hold.
     swapped = replace(swapped, partner_knows=knows, voids=((), ()), picks=(None, None))
+    swapped = out_of_sight(swapped, state)
     log = [
         LogEntry(
             f"You pass the {card_name(from_0)} and receive the {card_name(from_1)}.",
@@ -247,9 +262,11 @@ def count_paws(state: State, seat: int, use: str) -> Step:
     counted = counted_plays(state, use)
     paws = paw_total(counted)
     names = " and the ".join(card_name(p.card) for p in counted) or "neither card"
-    entry = LogEntry(
+    entry = trick_entry(
+        state,
         f"{{seat{seat}}} counts the paw prints of the {names}: {paws}.",
-        data={"event": "count_paws", "use": use, "paws": paws},
+        f"{{seat{seat}}} chooses which paw prints count: {paws}.",
+        {"event": "count_paws", "use": use, "paws": paws},
     )
     after, log = _after_count(state, paws)
     return after, [entry, *log]

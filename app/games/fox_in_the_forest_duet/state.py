@@ -70,16 +70,21 @@ class State:
     forest_left: int = FOREST_TOKENS
     supply: int = 0
     collected: int = 0
-    # Cards in a hand that others know about: taken from the decree (everyone knows) or
-    # passed by the partner with a #7 (the partner knows). Kept so that views, secrets and
-    # determinize agree on who knows what.
+    # Cards in a hand that others know about, kept so that views, secrets and determinize
+    # agree on who knows what. Knowledge follows sight (RULINGS.md): everyone saw the decree
+    # taken into a hand (public) until a #7 swap moves cards out of sight; after that the
+    # partner still knows where it is (it saw what it got), onlookers only that it is in one of
+    # the two hands. The partner also knows the card it passed with a #7.
     public_in_hand: Hands = ((), ())
     partner_knows: Hands = ((), ())
+    in_either_hand: tuple[str, ...] = ()
     # Suits a player showed out of (did not follow without a #9 excuse); public inference.
     voids: Hands = ((), ())
     last_trick: TrickResult | None = None
     result: str = ""
     won_round: int = 0
+    # House rule: earlier tricks stay readable in the log (no memory rule).
+    open_tricks: bool = False
 
     @property
     def over(self) -> bool:
@@ -148,6 +153,9 @@ def decode(data: Mapping[str, Any]) -> State:
         last_trick=None if last is None else _trick_result(last),
         result=data["result"],
         won_round=data["won_round"],
+        # Absent from states encoded by engine version 1: no card lost from sight, no house rule.
+        in_either_hand=tuple(data.get("in_either_hand", ())),
+        open_tricks=bool(data.get("open_tricks", False)),
     )
 
 

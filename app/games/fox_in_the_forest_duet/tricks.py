@@ -97,11 +97,28 @@ def remove_card(state: State, seat: int, card: str) -> State:
         hands=drop(state.hands),
         public_in_hand=drop(state.public_in_hand),
         partner_knows=drop(state.partner_knows),
+        in_either_hand=tuple(c for c in state.in_either_hand if c != card),
     )
 
 
 def add_card(state: State, seat: int, card: str) -> State:
     return replace(state, hands=set_hand(state.hands, seat, [*state.hands[seat], card]))
+
+
+def out_of_sight(swapped: State, before: State) -> State:
+    """Knowledge after a #7 swap (`before` is the state the swap started from).
+
+    Onlookers saw the public cards go into hands but not which card was passed, so each is now
+    only "in one of the two hands" for them, whichever card was chosen. Each partner saw the
+    card it received, so it still knows where every such card is.
+    """
+    knows = swapped.partner_knows
+    for seat in (0, 1):
+        knows = set_hand(knows, seat, [*knows[seat], *swapped.public_in_hand[seat]])
+    lost = [*before.in_either_hand, *before.public_in_hand[0], *before.public_in_hand[1]]
+    return replace(
+        swapped, public_in_hand=((), ()), partner_knows=knows, in_either_hand=sorted_cards(lost)
+    )
 
 
 def add_void(voids: Hands, seat: int, suit: str) -> Hands:

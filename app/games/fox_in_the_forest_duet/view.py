@@ -61,6 +61,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "prompt": prompt(state, viewer),
         "free_chat": False,
         "reactions": list(REACTIONS),
+        "house_rules": house_rules(state),
         **_progress(state),
         **_board(state),
         **_cards(state, viewer),
@@ -74,6 +75,11 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         found = outcome(state)
         result["outcome"] = None if found is None else dict(found.detail)
     return result
+
+
+def house_rules(state: State) -> list[str]:
+    """The house rules in play, for the table to show (the rulebook's rules are not listed)."""
+    return ["Earlier tricks stay readable"] if state.open_tricks else []
 
 
 def _progress(state: State) -> dict[str, Any]:
@@ -122,6 +128,7 @@ def _cards(state: State, viewer: int | None) -> dict[str, Any]:
         "known_in_hands": [
             [card_json(card) for card in known_cards(state, seat, viewer)] for seat in (0, 1)
         ],
+        "known_in_either_hand": [card_json(card) for card in known_in_either_hand(state, viewer)],
         "voids": [list(suits) for suits in state.voids],
         "decree": card_json(state.decree),
         "trump": trump(state),
@@ -142,6 +149,15 @@ def known_cards(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:
     if viewer is not None:
         known = (*known, *state.partner_knows[seat])
     return sorted_cards(known)
+
+
+def known_in_either_hand(state: State, viewer: int | None) -> tuple[str, ...]:
+    """Cards `viewer` knows are in one of the two hands, but not in which.
+
+    Only onlookers are ever unsure: a player sees the card it receives in a #7 swap, so it
+    knows where each of these cards is (in its hand, or listed in `known_in_hands`).
+    """
+    return state.in_either_hand if viewer is None else ()
 
 
 def _play_json(play: Play) -> dict[str, Any]:

@@ -77,10 +77,12 @@ def test_views_have_a_prompt_with_only_seat_placeholders_and_never_the_partners_
             for seat in (0, 1):
                 if seat == viewer:
                     continue
+                # Onlookers may know a card is in one of the hands (not which) after a #7.
                 hidden = [
                     c
                     for c in state.hands[seat]
                     if c not in state.public_in_hand[seat]
+                    and (viewer is not None or c not in state.in_either_hand)
                     and (viewer is None or c not in state.partner_knows[seat])
                 ]
                 assert not any(re.search(rf'"{c}"', sent) for c in hidden)

@@ -84,10 +84,12 @@ def test_level_three_starts_with_the_team_choosing_an_end_for_a_token() -> None:
     assert "forest token" in log[0].text
 
 
-def test_options_are_levels_one_to_three_defaulting_to_one() -> None:
-    assert ENGINE.check_options({}, 2) == {"level": 1}
-    assert ENGINE.check_options({"level": 3}, 2) == {"level": 3}
-    for bad in ({"level": 4}, {"level": "1"}, {"level": True}, {"colour": 1}):
+def test_options_are_levels_one_to_three_defaulting_to_one_and_the_house_rule_off() -> None:
+    assert ENGINE.check_options({}, 2) == {"level": 1, "open_tricks": False}
+    assert ENGINE.check_options({"level": 3}, 2) == {"level": 3, "open_tricks": False}
+    assert ENGINE.check_options({"open_tricks": True}, 2) == {"level": 1, "open_tricks": True}
+    bad_options = ({"level": 4}, {"level": "1"}, {"level": True}, {"colour": 1})
+    for bad in (*bad_options, {"open_tricks": 1}):
         with pytest.raises(BadOptions):
             ENGINE.check_options(bad, 2)
     with pytest.raises(BadOptions):
