@@ -77,7 +77,8 @@ class LogEntry:
     Memory rules ("no player may look at the cards of previously won tricks") fade entries:
     `episode` numbers the part of the match the entry names cards of (a trick, counted through
     the whole match) and `faded` is what every channel shows instead, with no data, once the
-    engine's `forgotten_before(state)` has passed that episode while the match runs.
+    engine's `forgotten_before(state)` has passed that episode while the match runs; an empty
+    `faded` leaves the entry out (an ability's details: "{seat0} played a card" says enough).
     """
 
     text: str

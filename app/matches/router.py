@@ -120,7 +120,8 @@ async def match_log(
         public_entry(row, entry, names, forgotten)
         for row in rows
         for entry in row.log
-        if everything or entry["audience"] is None or entry["audience"] == seat
+        if (everything or entry["audience"] is None or entry["audience"] == seat)
+        and not (_faded(entry, forgotten) and not entry["faded"])
     ]
     replay = (
         [
@@ -139,11 +140,15 @@ async def match_log(
     )
 
 
+def _faded(entry: dict[str, Any], forgotten: int) -> bool:
+    return entry.get("episode") is not None and entry["episode"] < forgotten
+
+
 def public_entry(
     row: MatchAction, entry: dict[str, Any], names: list[str], forgotten: int
 ) -> LogEntryPublic:
     """One stored entry as the caller reads it; a forgotten episode's entry reads faded."""
-    faded = entry.get("episode") is not None and entry["episode"] < forgotten
+    faded = _faded(entry, forgotten)
     return LogEntryPublic(
         seq=row.seq,
         seat=row.seat,

@@ -133,7 +133,9 @@ class HighCard:
                 leader=winner,
                 tricks_left=state.tricks_left - 1,
             )
-            log.append(LogEntry(f"{{seat{winner}}} wins the trick.", None, {"winner": winner}))
+            # Left out once forgotten (empty faded text), as a game leaves out abilities' details.
+            won = f"{{seat{winner}}} wins the trick."
+            log.append(LogEntry(won, None, {"winner": winner}, episode=episode, faded=""))
         return Transition(after, tuple(log))
 
     def outcome(self, state: HighCardState) -> Outcome | None:

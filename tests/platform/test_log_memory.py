@@ -47,6 +47,8 @@ async def test_cards_of_tricks_before_the_last_fade_for_every_viewer(
             e["text"] for e in faded
         ] == ["Bob played a card.", "Ada played a card."]
         assert all(e["data"] == {} for e in faded)
+        # The first trick's result has an empty faded form: it is left out, not shown empty.
+        assert sum("wins the trick" in e["text"] for e in public) == 1
         readable = json.dumps([e for e in public if not e["faded"]])
         for card in second_trick:
             assert card in readable  # the last completed trick stays readable

@@ -91,7 +91,7 @@ def crown_draw(state: State, seat: int) -> tuple[State, Log]:
     state = remove_from_hand(state, seat, "crown")
     state = made_public(state, "crown")
     text = f"{{seat{seat}}} adds the Crown and draws a card."
-    faded = f"{{seat{seat}}} added a card to the play and drew a card."
+    faded = ""  # abilities of forgotten tricks leave no trace: the play line says enough
     entry = trick_entry(text, faded, current_trick(state), {"event": "crown", "seat": seat})
     state, draw_log = draw(state, seat)
     return state, (entry, *draw_log)
@@ -145,7 +145,7 @@ def _tree(state: State, seat: int) -> tuple[State, Log]:
         return proceed(state)
     state, card = tree_pick(state, seat)
     text = f"The Tree makes {{seat{1 - seat}}} play a random card."
-    faded = f"{{seat{1 - seat}}} had to play a random card."
+    faded = ""
     entry = trick_entry(text, faded, current_trick(state), {"event": "tree", "seat": seat})
     state, log = play_card(state, 1 - seat, card)
     return state, (entry, *log)
@@ -155,7 +155,7 @@ def dig(state: State, seat: int) -> tuple[State, Log]:
     """The Shovel: play a random card of your last won trick instead (no need to follow suit)."""
     state, card = shovel_dig(state, seat)
     text = f"{{seat{seat}}} digs up a card with the Shovel."
-    faded = f"{{seat{seat}}} played a card from a won trick instead."
+    faded = ""
     entry = trick_entry(text, faded, current_trick(state), {"event": "dig", "seat": seat})
     state, log = place(state, seat, Play(seat, card))
     state, ability_log = on_play(state, seat, Play(seat, card))

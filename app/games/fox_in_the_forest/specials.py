@@ -60,13 +60,13 @@ def fairy_look(state: State, seat: int) -> tuple[State, Log]:
     log = (
         trick_entry(
             f"The Fairy lets {{seat{seat}}} look at {len(seen)} cards from {victim}'s hand.",
-            f"{{seat{seat}}} looked at cards from {victim}'s hand.",
+            "",
             trick,
             {"event": "fairy_look", "seat": seat, "count": len(seen)},
         ),
         trick_entry(
             f"The Fairy shows you the {names}.",
-            f"You looked at cards from {victim}'s hand.",
+            "",
             trick,
             {"event": "fairy_seen", "seat": seat, "cards": list(seen)},
             audience=seat,
@@ -159,8 +159,7 @@ def potion_discard(state: State, seat: int, card: str | None) -> tuple[State, Lo
         log = (LogEntry(f"You put the {label(card)} under the deck.", seat, {"card": card}),)
     extra = " and another card" if card is not None else ""
     text = f"{{seat{seat}}} puts the Potion{extra} under the deck and draws {len(under)}."
-    cards = "2 cards" if card is not None else "a card"
-    faded = f"{{seat{seat}}} put {cards} under the deck and drew as many."
+    faded = ""
     data = {"event": "potion", "seat": seat}
     log = (trick_entry(text, faded, current_trick(state), data), *log)
     for _ in under:

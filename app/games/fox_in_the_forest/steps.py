@@ -31,7 +31,7 @@ def exchange_decree(state: State, seat: int, card: str) -> tuple[State, Log]:
     changes = tuple(n + (1 if i == seat else 0) for i, n in enumerate(state.decree_changes))
     state = replace(state, decree_changes=changes)
     text = f"{{seat{seat}}} exchanges the decree card: the {label(card)} replaces the {label(old)}."
-    faded = f"{{seat{seat}}} exchanged the decree card."
+    faded = ""
     data = {"event": "exchange", "seat": seat, "card": card, "old": old}
     entry = trick_entry(text, faded, current_trick(state), data)
     state, log = proceed(state)
@@ -67,7 +67,7 @@ def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
 def keep_shovel(state: State, seat: int) -> tuple[State, Log]:
     """Not digging: the Shovel stays in the trick and loses it."""
     text = f"{{seat{seat}}} does not dig: the Shovel loses the trick."
-    faded = f"{{seat{seat}}} chose not to dig."
+    faded = ""
     data = {"event": "keep_shovel", "seat": seat}
     entry = trick_entry(text, faded, current_trick(state), data)
     state, log = proceed(state)

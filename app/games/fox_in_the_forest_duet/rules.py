@@ -124,7 +124,7 @@ def _start_three(state: State) -> Step:
         note = trick_entry(
             state,
             "No one has a card left, so the 3 has no effect.",
-            "No one has a card left, so the card's ability has no effect.",
+            "",
             {"event": "3"},
         )
         return after, [note, *log]
@@ -182,7 +182,7 @@ def _start_seven(state: State) -> Step:
         note = trick_entry(
             state,
             "A hand is empty, so the 7 has no effect.",
-            "A hand is empty, so the card's ability has no effect.",
+            "",
             {"event": "7"},
         )
         return after, [note, *log]
@@ -265,7 +265,7 @@ def count_paws(state: State, seat: int, use: str) -> Step:
     entry = trick_entry(
         state,
         f"{{seat{seat}}} counts the paw prints of the {names}: {paws}.",
-        f"{{seat{seat}}} chooses which paw prints count: {paws}.",
+        "",
         {"event": "count_paws", "use": use, "paws": paws},
     )
     after, log = _after_count(state, paws)
