@@ -57,6 +57,15 @@ class IllegalAction(Exception):
         self.message = message
 
 
+def check_viewer(viewer: Seat | None, players: int) -> None:
+    """A view is for a seat of the match or a spectator (None); any other viewer is refused
+    (a view for seat -1 would otherwise be the last seat's, by Python's indexing)."""
+    if viewer is None:
+        return
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise IllegalAction("There is no such seat in this match.", MALFORMED)
+
+
 class BadOptions(Exception):
     """Lobby options that the game cannot be played with; the message names the option."""
 
@@ -238,7 +247,8 @@ class Engine(Protocol[S]):
         ...
 
     def view(self, state: S, viewer: Seat | None) -> dict[str, JSON]:
-        """What `viewer` (None: a spectator) may know, built field by field.
+        """What `viewer` (None: a spectator) may know, built field by field; a viewer that is
+        not a seat of this match is refused with IllegalAction (see `check_viewer`).
 
         Views carry a "prompt" sentence for the viewer ("Play a card: you must follow Bells").
         Once the match is over the view reveals everything that was hidden.

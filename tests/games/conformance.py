@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.protocol import (
+    ILLEGAL,
+    MALFORMED,
     NOT_YOUR_TURN,
     Action,
     Choice,
@@ -164,6 +166,23 @@ def check_turn_structure(engine: Engine[Any], state: Any, players: int) -> None:
             assert len({canonical(a) for a in legal}) == len(legal), "duplicate legal action"
         else:
             assert not legal, f"seat {seat} is not to act but has legal actions"
+
+
+def check_invalid_viewers(engine: Engine[Any], state: Any, players: int) -> None:
+    """Only seats of the match and spectators have a view; other "seats" get nothing at all
+    (seat -1 must not be the last seat by Python's indexing)."""
+    for viewer in (-1, players, players + 3, True):
+        try:
+            engine.view(state, viewer)
+        except IllegalAction as refusal:
+            assert refusal.code in (MALFORMED, ILLEGAL), refusal.code
+        else:
+            raise AssertionError(f"viewer {viewer!r} of a {players}-seat match got a view")
+        assert list(engine.legal_actions(state, viewer)) == [] or viewer is True
+        for seat in engine.to_act(state):
+            action = engine.legal_actions(state, seat)[0]
+            if viewer is not True:
+                _expect_refusal(engine, state, viewer, action)
 
 
 def check_encoding(engine: Engine[Any], state: Any, players: int) -> None:
@@ -394,6 +413,7 @@ __all__ = [
     "check_every_legal_action_applies",
     "check_fading",
     "check_indistinguishable_choices",
+    "check_invalid_viewers",
     "check_no_leak",
     "check_refusals",
     "check_turn_structure",

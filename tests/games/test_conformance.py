@@ -118,6 +118,12 @@ def test_faded_log_entries_name_nothing(engine: Engine[Any]) -> None:
         c.check_fading(engine, playout)
 
 
+def test_only_seats_and_spectators_have_a_view(engine: Engine[Any]) -> None:
+    for playout in _deep(engine)[:4]:
+        for state in playout.states[::25]:
+            c.check_invalid_viewers(engine, state, playout.players)
+
+
 def test_determinized_states_play_on(engine: Engine[Any]) -> None:
     rng = random.Random(3)
     for playout in _deep(engine):

@@ -33,6 +33,7 @@ from app.games.protocol import (
     Secret,
     Subset,
     Transition,
+    check_viewer,
 )
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -121,6 +122,7 @@ class FoxInTheForest:
         return Outcome(winners, tuple(float(s) for s in state.scores), reason, _detail(state))
 
     def view(self, state: State, viewer: int | None) -> dict[str, JSON]:
+        check_viewer(viewer, len(state.hands))
         return view(state, viewer)
 
     def forgotten_before(self, state: State) -> int:

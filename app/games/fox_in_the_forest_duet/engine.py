@@ -21,6 +21,7 @@ from app.games.protocol import (
     Seat,
     Secret,
     Transition,
+    check_viewer,
 )
 
 LEVEL_OPTION = Choice(
@@ -73,6 +74,7 @@ class DuetEngine:
         return scoring.outcome(state)
 
     def view(self, state: State, viewer: Seat | None) -> dict[str, JSON]:
+        check_viewer(viewer, len(state.hands))
         return build_view(state, viewer)
 
     def forgotten_before(self, state: State) -> int:

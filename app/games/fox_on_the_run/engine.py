@@ -19,6 +19,7 @@ from app.games.protocol import (
     Seat,
     Secret,
     Transition,
+    check_viewer,
 )
 from app.games.rng import SEED_BITS, shuffled
 
@@ -99,6 +100,7 @@ class FoxOnTheRun:
         return Outcome(winners, scores, s.reason, detail)
 
     def view(self, s: State, viewer: Seat | None) -> dict[str, JSON]:
+        check_viewer(viewer, s.players)
         return view.view(s, viewer)
 
     def forgotten_before(self, s: State) -> int:

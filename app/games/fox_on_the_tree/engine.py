@@ -9,7 +9,7 @@ from typing import Any
 from app.games import options as option_tools
 from app.games.fox_on_the_tree import hidden, rules, scoring, views
 from app.games.fox_on_the_tree.state import State, decode, encode
-from app.games.protocol import JSON, Action, OptionSpec, Outcome, Secret, Transition
+from app.games.protocol import JSON, Action, OptionSpec, Outcome, Secret, Transition, check_viewer
 
 
 class FoxOnTheTree:
@@ -43,6 +43,7 @@ class FoxOnTheTree:
         return scoring.outcome(state)
 
     def view(self, state: State, viewer: int | None) -> dict[str, JSON]:
+        check_viewer(viewer, state.players)
         return views.view(state, viewer)
 
     def forgotten_before(self, state: State) -> int:

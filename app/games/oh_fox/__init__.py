@@ -13,7 +13,7 @@ from app.games.oh_fox import view as views
 from app.games.oh_fox.data import GAME_ID
 from app.games.oh_fox.finale import outcome
 from app.games.oh_fox.state import OhFoxState
-from app.games.protocol import Action, OptionSpec, Outcome, Secret, Transition
+from app.games.protocol import Action, OptionSpec, Outcome, Secret, Transition, check_viewer
 
 
 class OhFoxEngine:
@@ -47,6 +47,7 @@ class OhFoxEngine:
         return outcome(state)
 
     def view(self, state: OhFoxState, viewer: int | None) -> dict[str, Any]:
+        check_viewer(viewer, state.players)
         return views.view(state, viewer)
 
     def forgotten_before(self, state: OhFoxState) -> int:
