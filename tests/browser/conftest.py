@@ -28,7 +28,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ADMIN_TOKEN = "browser-admin-token"
+ADMIN_TOKEN = "browser-admin-token-0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
