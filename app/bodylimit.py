@@ -42,11 +42,11 @@ class BodyLimit:
             await _too_large(send, keep_alive=drained)
             return
         try:
-            body = await _read(receive, self.max_bytes)
+            body, ended = await _read(receive, self.max_bytes)
         except ClientGone:
             return
         if body is None:
-            await _too_large(send, keep_alive=await _discard(receive, DRAIN_LIMIT))
+            await _too_large(send, keep_alive=ended or await _discard(receive, DRAIN_LIMIT))
             return
         await self.app(scope, _replay(body, receive), send)
 
@@ -55,8 +55,8 @@ def _has_body(headers: dict[bytes, bytes]) -> bool:
     return headers.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in headers
 
 
-async def _read(receive: Receive, limit: int) -> bytes | None:
-    """The whole body, or None once it passes `limit` (the rest is left unread)."""
+async def _read(receive: Receive, limit: int) -> tuple[bytes | None, bool]:
+    """The whole body, or None once it passes `limit`; and whether the body has ended."""
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -65,11 +65,12 @@ async def _read(receive: Receive, limit: int) -> bytes | None:
             raise ClientGone
         chunk = message.get("body", b"")
         size += len(chunk)
+        ended = not message.get("more_body", False)
         if size > limit:
-            return None
+            return None, ended
         chunks.append(chunk)
-        if not message.get("more_body", False):
-            return b"".join(chunks)
+        if ended:
+            return b"".join(chunks), True
 
 
 async def _discard(receive: Receive, limit: int) -> bool:

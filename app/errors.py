@@ -108,10 +108,12 @@ def responses(*codes: str) -> dict[int | str, dict[str, Any]]:
 
 HTML_NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {
-        "model": ErrorResponse,
         "description": "No such page: a page saying so for a browser (Accept: text/html), "
         "else `route/not_found`",
-        "content": {"text/html": {"schema": {"type": "string"}}},
+        "content": {
+            "text/html": {"schema": {"type": "string"}},
+            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}},
+        },
     }
 }
 
