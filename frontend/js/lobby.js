@@ -64,6 +64,8 @@ async function startMatch() {
 }
 
 function goToMatch(matchId) {
+  // The start answer and the lobby push both lead here: a second navigation would abort the first.
+  if (leaving) return;
   leaving = true;
   if (socket) socket.close();
   location.href = "/match/" + encodeURIComponent(matchId);
