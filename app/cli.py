@@ -21,12 +21,24 @@ def main(argv: list[str] | None = None) -> None:
     create = admin_commands.add_parser("create", help="create an admin and print its token")
     create.add_argument("name")
     args = parser.parse_args(argv)
+    _check_settings()
     if args.command == "serve":
         _serve(args.host, args.port, args.workers)
     elif args.command == "migrate":
         _migrate()
     else:
         asyncio.run(_create_admin(args.name))
+
+
+def _check_settings() -> None:
+    """A bad setting stops the command with the reason, not a traceback (values not shown)."""
+    from pydantic import ValidationError
+
+    try:
+        get_settings()
+    except ValidationError as invalid:
+        reasons = "; ".join(str(error["msg"]) for error in invalid.errors())
+        raise SystemExit(f"foxden: invalid configuration: {reasons}") from invalid
 
 
 def _migrate() -> None:
@@ -47,7 +59,8 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         workers=workers,
         ws_max_size=settings.max_body_bytes,
         ws_per_message_deflate=settings.ws_deflate,
-        proxy_headers=True,
+        # The app decides whom to believe (FOXDEN_TRUSTED_PROXIES), not uvicorn's default.
+        proxy_headers=False,
     )
 
 

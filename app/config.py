@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from app.addresses import parse_networks
+
+ADMIN_TOKEN_MIN = 32
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="FOXDEN_", env_file=".env", extra="ignore")
+    # Errors never echo a value: the admin token must not end up in a log or a traceback.
+    model_config = SettingsConfigDict(
+        env_prefix="FOXDEN_", env_file=".env", extra="ignore", hide_input_in_errors=True
+    )
 
     database_url: str = Field(
         "sqlite+aiosqlite:///./foxden.db",
@@ -52,6 +59,37 @@ class Settings(BaseSettings):
         description="Compress WebSocket frames (permessage-deflate): fewer bytes per push for "
         "more CPU per push; worth it only on slow links",
     )
+
+    # HTTP hygiene and floods.
+    max_header_bytes: int = Field(8192, description="Largest accepted request headers (431)")
+    trusted_proxies: str = Field(
+        "",
+        description="Comma-separated proxy addresses/networks whose X-Forwarded-For is believed; "
+        "empty: the socket peer is the client",
+    )
+    max_open_lobbies: int = Field(
+        20, description="Open tables one player may host or sit at, at once"
+    )
+    lobby_idle_hours: float = Field(
+        24.0, description="An open table with no change for this long is closed"
+    )
+
+    @field_validator("admin_token")
+    @classmethod
+    def _long_admin_token(cls, token: str) -> str:
+        if token and len(token) < ADMIN_TOKEN_MIN:
+            raise ValueError(
+                f"FOXDEN_ADMIN_TOKEN must be at least {ADMIN_TOKEN_MIN} characters (it has "
+                f"{len(token)}); make one with: python -c 'import secrets; "
+                "print(secrets.token_urlsafe(32))'"
+            )
+        return token
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxy_networks(cls, spec: str) -> str:
+        parse_networks(spec)  # refuse a typo at start, not on the first request
+        return spec
 
 
 @lru_cache

@@ -35,8 +35,13 @@ def bearer_token(request: Request) -> str | None:
     if not header:
         return None
     if scheme.lower() != "bearer" or not token.strip():
+        limit(get_context(request), address_key(request))
         raise ApiError("auth/invalid", "Use the header 'Authorization: Bearer <token>'.")
     return token.strip()
+
+
+def address_key(request: Request) -> str:
+    return "ip:" + (request.client.host if request.client else "?")
 
 
 async def optional_player(
@@ -44,13 +49,20 @@ async def optional_player(
 ) -> Identity | None:
     token = bearer_token(request)
     if token is None:
-        limit(context, "ip:" + (request.client.host if request.client else "?"))
+        limit(context, address_key(request))
         return None
     identity = await identity_for(session, token, context.tokens)
     if identity is None:
+        # Guessing tokens costs the address, like any request without a valid token.
+        limit(context, address_key(request))
         raise ApiError("auth/invalid", "This token is not valid. Create a player to get one.")
     limit(context, "player:" + identity.id)
     return identity
+
+
+async def limit_address(request: Request, context: ContextDep) -> None:
+    """For routes that take no token: every request counts against its address."""
+    limit(context, address_key(request))
 
 
 def limit(context: AppContext, key: str) -> None:

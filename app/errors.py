@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.routing import iter_route_contexts
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
+from starlette.types import Send
 
 STATUS_BY_CODE = {
     "request/malformed": 400,
@@ -25,6 +29,7 @@ STATUS_BY_CODE = {
     "lobby/full": 409,
     "lobby/not_ready": 409,
     "lobby/closed": 409,
+    "lobby/too_many": 409,
     "action/stale_version": 409,
     "action/not_your_turn": 409,
     "action/id_reused": 409,
@@ -35,7 +40,9 @@ STATUS_BY_CODE = {
     "action/malformed": 422,
     "lobby/bad_options": 422,
     "chat/not_allowed": 422,
+    "match/no_such_seat": 422,
     "rate/limited": 429,
+    "request/headers_too_large": 431,
 }
 
 
@@ -46,6 +53,14 @@ class ApiError(Exception):
         self.message = message
         self.status = STATUS_BY_CODE[code]
         self.headers = headers or {}
+
+
+class HtmlNotFound(Exception):
+    """A page route found nothing: a browser gets a page, an API client route/not_found."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class ErrorBody(BaseModel):
@@ -61,15 +76,46 @@ def error_json(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
 
+async def send_refusal(send: Send, code: str, message: str, keep_alive: bool = True) -> None:
+    """A refusal from middleware that answers before the app (no FastAPI there)."""
+    body = json.dumps(error_json(code, message)).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if not keep_alive:
+        # Part of the request is still unread on the wire: this connection cannot carry another.
+        headers.append((b"connection", b"close"))
+    status = STATUS_BY_CODE[code]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def describe(codes: list[str]) -> str:
+    return "Refused: " + ", ".join(f"`{code}`" for code in codes)
+
+
 def responses(*codes: str) -> dict[int | str, dict[str, Any]]:
     """OpenAPI `responses=` for the refusals a route can give."""
     by_status: dict[int, list[str]] = {}
     for code in codes:
         by_status.setdefault(STATUS_BY_CODE[code], []).append(code)
     return {
-        status: {"model": ErrorResponse, "description": "Refused: " + ", ".join(names)}
+        status: {"model": ErrorResponse, "description": describe(names)}
         for status, names in sorted(by_status.items())
     }
+
+
+HTML_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {
+        "description": "No such page: a page saying so for a browser (Accept: text/html), "
+        "else `route/not_found`",
+        "content": {
+            "text/html": {"schema": {"type": "string"}},
+            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}},
+        },
+    }
+}
 
 
 def describe_validation(exc: RequestValidationError) -> str:
@@ -85,22 +131,56 @@ def describe_validation(exc: RequestValidationError) -> str:
     return f"Invalid value for {where or 'the request'}: {first.get('msg', 'invalid')}."
 
 
+def not_found_page(message: str) -> HTMLResponse:
+    # Plain text in a fixed page: the message is ours, never user input, but escape anyway.
+    safe = message.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return HTMLResponse(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<title>Not found - Foxden</title></head><body><h1>Not found</h1>"
+        f"<p>{safe}</p><p><a href='/'>Back to Foxden</a></p></body></html>",
+        404,
+    )
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route serves at this path (Starlette names only the first route's)."""
+    methods: set[str] = set()
+    for context in iter_route_contexts(request.app.routes):
+        if context.methods and context.original_route.matches(request.scope)[0] != Match.NONE:
+            methods |= set(context.methods)
+    return ", ".join(sorted(methods))
+
+
+def _http_refusal(request: Request, exc: StarletteHTTPException) -> Response:
+    """Starlette's own refusals (no route, wrong method, unreadable body) in our shape."""
+    code = {404: "route/not_found", 405: "request/method_not_allowed"}.get(
+        exc.status_code, "request/malformed"
+    )
+    status = exc.status_code if exc.status_code in (404, 405) else 400
+    headers = dict(exc.headers or {})
+    if status == 405:
+        headers["Allow"] = allowed_methods(request)
+    return JSONResponse(error_json(code, str(exc.detail)), status, headers=headers)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(error_json(exc.code, exc.message), exc.status, headers=exc.headers)
+
+    @app.exception_handler(HtmlNotFound)
+    async def _html_not_found(request: Request, exc: HtmlNotFound) -> Response:
+        if "text/html" in request.headers.get("accept", ""):
+            return not_found_page(exc.message)
+        return JSONResponse(error_json("route/not_found", exc.message), 404)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(error_json("request/malformed", describe_validation(exc)), 400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "route/not_found", 405: "request/method_not_allowed"}.get(
-            exc.status_code, "request/malformed"
-        )
-        status = exc.status_code if exc.status_code in (404, 405) else 400
-        return JSONResponse(error_json(code, str(exc.detail)), status)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        return _http_refusal(request, exc)
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, _exc: Exception) -> JSONResponse:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from app import logredact
 from app.accounts.router import router as players_router
-from app.accounts.service import ensure_env_admin
+from app.accounts.service import TokenCache, ensure_env_admin
+from app.addresses import ClientAddress, parse_networks
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
 from app.bots.runner import BotRunner
@@ -19,11 +21,14 @@ from app.chat.router import router as chat_router
 from app.config import Settings, get_settings
 from app.context import AppContext
 from app.db import Database
+from app.deps import limit_address
 from app.errors import install_error_handlers
+from app.hygiene import RequestGuard, SecurityHeaders
 from app.lobby.router import router as lobby_router
 from app.matches.history import MoveWriter
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
+from app.openapi import truthful_openapi
 from app.ops.router import router as ops_router
 from app.pages import FRONTEND
 from app.pages import router as pages_router
@@ -46,6 +51,7 @@ def build_context(settings: Settings) -> AppContext:
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),
+        tokens=TokenCache(admin_token=settings.admin_token),
     )
     context.fanout = Fanout(context.broker, context.hub, context.matches)
     context.writer = MoveWriter(context.db)
@@ -78,23 +84,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await context.writer.close()
             await context.db.dispose()
 
-    app = FastAPI(title="Foxden", version="1.0", description=DESCRIPTION, lifespan=lifespan)
-    install_error_handlers(app)
-    routers = (
-        players_router,
-        games_router,
-        lobby_router,
-        matches_router,
-        chat_router,
-        admin_router,
-        ops_router,
-        match_ws_router,
-        lobby_ws_router,
-        pages_router,
+    app = FastAPI(
+        title="Foxden",
+        version="1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        # /docs is ours (app/pages.py): Swagger UI served from here, no CDN, no inline script.
+        docs_url=None,
+        redoc_url=None,
+        swagger_ui_oauth2_redirect_url=None,
     )
-    for router in routers:
-        app.include_router(router)
+    install_error_handlers(app)
+    include_routers(app)
     if FRONTEND.is_dir():
         app.mount("/static", StaticFiles(directory=FRONTEND), name="static")
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
+    install_middleware(app, settings)
+    logredact.install()
     return app
+
+
+def include_routers(app: FastAPI) -> None:
+    # These read a token: limited per player, or per address without a valid token.
+    for router in (players_router, lobby_router, matches_router, chat_router, admin_router):
+        app.include_router(router)
+    # These take no token: every request counts against its address.
+    for router in (games_router, ops_router, pages_router):
+        app.include_router(router, dependencies=[Depends(limit_address)])
+    for socket_router in (match_ws_router, lobby_ws_router):
+        app.include_router(socket_router)
+
+
+def install_middleware(app: FastAPI, settings: Settings) -> None:
+    """Outermost last: headers go on every answer, the real client is known before limits."""
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestGuard, max_header_bytes=settings.max_header_bytes)
+    app.add_middleware(ClientAddress, proxies=parse_networks(settings.trusted_proxies))
+    app.add_middleware(SecurityHeaders)

@@ -1,22 +1,29 @@
-"""The browser pages: friendly URLs for the static frontend's HTML files."""
+"""The browser pages: friendly URLs for the static frontend's HTML files, and the API docs."""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
-from app.errors import ApiError
+from app.errors import HtmlNotFound
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
+# Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
+SWAGGER_UI = Path(str(resources.files("fastapi_swagger") / "resources"))
+SWAGGER_ASSETS = {
+    "swagger-ui-bundle.js": "text/javascript",
+    "swagger-ui.css": "text/css",
+}
 router = APIRouter(include_in_schema=False)
 
 
 def page(name: str) -> Response:
     path = FRONTEND / name
     if not path.is_file():
-        raise ApiError("route/not_found", "This page is not there.")
+        raise HtmlNotFound("This page is not there.")
     # The pages are small and change with each release: always revalidate.
     return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
@@ -41,6 +48,22 @@ async def match(match_id: str) -> Response:
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")
+
+
+@router.get("/docs")
+async def docs() -> Response:
+    """Swagger UI over /openapi.json; its start-up script is a file, so the CSP holds."""
+    return page("docs.html")
+
+
+@router.get("/docs/assets/{name}")
+async def docs_asset(name: str) -> Response:
+    media_type = SWAGGER_ASSETS.get(name)
+    if media_type is None:
+        raise HtmlNotFound("There is no such file.")
+    return FileResponse(
+        SWAGGER_UI / name, media_type=media_type, headers={"Cache-Control": "public, max-age=86400"}
+    )
 
 
 FAVICON = (

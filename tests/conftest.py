@@ -136,7 +136,7 @@ async def client(database_url: str, with_high_card: None) -> AsyncIterator[httpx
         bot_sweep_seconds=0.2,
         timer_sweep_seconds=0.1,
         rate_per_minute=100_000,
-        admin_token="test-admin-token",
+        admin_token="test-admin-token-0123456789abcdef",
     )
     app = create_app(settings)
     async with app.router.lifespan_context(app):

@@ -15,10 +15,12 @@ from app.admin.models import AuditEvent
 from app.db import utcnow
 from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
+from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby
 from app.lobby.router import commit_and_push, lobby_public
 from app.lobby.schemas import LobbyPublic
-from app.lobby.service import get_lobby, remove_player
+from app.lobby.service import get_lobby
+from app.lobby.service import kick as kick_player
 from app.matches.envelope import summary_json
 from app.matches.models import Match
 from app.matches.presence import presence
@@ -59,16 +61,19 @@ async def audit(
 @router.get("/lobbies", response_model=list[LobbyPublic], responses=responses(*ADMIN))
 async def lobbies(
     session: SessionDep,
+    context: ContextDep,
     admin: AdminPlayer,
     status: str | None = Query(None, pattern=STATUS),
     game: str | None = None,
 ) -> list[LobbyPublic]:
+    cutoff = idle_cutoff(context.settings)
     query = select(Lobby).order_by(Lobby.created_at.desc()).limit(500)
     if status:
-        query = query.where(Lobby.status == status)
+        query = query.where(has_status(status, cutoff))
     if game:
         query = query.where(Lobby.game == game)
-    return [await lobby_public(session, lobby, admin) for lobby in await session.scalars(query)]
+    found = await session.scalars(query)
+    return [await lobby_public(session, lobby, admin, cutoff) for lobby in found]
 
 
 @router.post(
@@ -95,7 +100,7 @@ async def kick(
     lobby_id: str, player_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
-    if not remove_player(lobby, player_id):
+    if not kick_player(lobby, player_id):
         raise ApiError("player/not_found", "That player is not at this table.")
     await audit(session, admin, "lobby.kick", lobby_id, {"player_id": player_id})
     return await commit_and_push(context, session, lobby, admin)
@@ -147,20 +152,23 @@ async def abort(
 @router.get(
     "/matches/{match_id}/state",
     response_model=RawState,
-    responses=responses(*ADMIN, "match/not_found"),
+    responses=responses(*ADMIN, "match/not_found", "match/no_such_seat"),
 )
 async def raw_state(
     match_id: str,
     session: SessionDep,
     context: ContextDep,
     admin: AdminPlayer,
-    seat: int | None = Query(None, ge=0, description="Also return this seat's view"),
+    seat: int | None = Query(None, description="Also return this seat's view"),
 ) -> RawState:
     """The unprojected state (and seed): the only such path, and every use is audited."""
     row = await session.get(Match, match_id)
     if row is None:
         raise ApiError("match/not_found", "There is no match with this id.")
     loaded = await load_match(context, session, match_id)
+    if seat is not None and not 0 <= seat < len(loaded.seats):
+        # Any integer parses; only this match knows how many seats it has.
+        raise ApiError("match/no_such_seat", f"This match has seats 0 to {len(loaded.seats) - 1}.")
     view = loaded.engine.view(loaded.state, seat) if seat is not None else None
     await audit(session, admin, "match.raw_state", match_id, {"seat": seat})
     await session.commit()
@@ -177,7 +185,9 @@ async def raw_state(
 @router.get("/stats", response_model=Stats, responses=responses(*ADMIN))
 async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> Stats:
     open_lobbies = await session.scalar(
-        select(func.count()).select_from(Lobby).where(Lobby.status == "open")
+        select(func.count())
+        .select_from(Lobby)
+        .where(has_status("open", idle_cutoff(context.settings)))
     )
     active = await session.scalar(
         select(func.count()).select_from(Match).where(Match.status == "active")

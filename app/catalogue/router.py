@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from app.bots.strategies import bot_names
-from app.errors import ApiError, responses
+from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
 
@@ -50,15 +50,13 @@ async def games() -> list[GamePublic]:
     ]
 
 
-@router.get(
-    "/games/{game_id}/rules", response_class=HTMLResponse, responses=responses("route/not_found")
-)
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse, responses=HTML_NOT_FOUND)
 async def rules_page(game_id: str) -> HTMLResponse:
     engine = get_engine(game_id)
     if engine is None:
-        raise ApiError("route/not_found", "There is no such game.")
+        raise HtmlNotFound("There is no such game.")
     if not rules_file(engine.id).is_file():  # a game registered without its page: a 404, not a 500
-        raise ApiError("route/not_found", "This game has no rules page yet.")
+        raise HtmlNotFound("This game has no rules page yet.")
     return HTMLResponse(_render(engine.id, engine.title))
 
 
@@ -74,9 +72,7 @@ def _render(game_id: str, title: str) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{title} - rules - Foxden</title>"
-        "<style>body{font:16px/1.55 system-ui,sans-serif;max-width:46rem;margin:2rem auto;"
-        "padding:0 1rem;color:#222;background:#fffdf8}table{border-collapse:collapse}"
-        "td,th{border:1px solid #ccc;padding:.25rem .5rem}pre{background:#f3efe6;"
-        "padding:.75rem;overflow:auto}h1,h2,h3{color:#8a3b12}</style></head><body>"
+        # A stylesheet file, not a <style> block: the pages' CSP allows no inline style.
+        "<link rel='stylesheet' href='/static/css/rules.css'></head><body>"
         f"{body}</body></html>"
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import APIRouter, Query
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -13,9 +13,11 @@ from app.chat.models import ChatMessage
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
+from app.inputs import After, PlainText, RequestModel
 from app.matches.loaded import LoadedMatch
 from app.matches.router import viewer_seat
 from app.matches.store import load_match
+from app.names import ChatText
 
 router = APIRouter(prefix="/api/v1/matches", tags=["chat"])
 REACTIONS = {"nice": "Nice!", "oops": "Oops", "good_luck": "Good luck"}
@@ -30,17 +32,16 @@ FOUND = (
 )
 
 
-class ChatPost(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ChatTextPost(RequestModel):
+    text: ChatText
 
-    text: str | None = Field(None, min_length=1, max_length=300)
-    reaction: str | None = Field(None, description="One of: " + ", ".join(REACTIONS))
 
-    @model_validator(mode="after")
-    def one_of_the_two(self) -> ChatPost:
-        if (self.text is None) == (self.reaction is None):
-            raise ValueError("send either a text or a reaction")
-        return self
+class ChatReactionPost(RequestModel):
+    reaction: PlainText = Field(max_length=16, description="One of: " + ", ".join(REACTIONS))
+
+
+# Either a text or a reaction, never both: each shape refuses the other's field.
+ChatPost = ChatTextPost | ChatReactionPost
 
 
 class ChatMessagePublic(BaseModel):
@@ -95,7 +96,7 @@ async def read_chat(
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
-    after: int = Query(0, ge=0),
+    after: After = 0,
 ) -> ChatLog:
     loaded = await load_match(context, session, match_id)
     viewer_seat(loaded, player)
@@ -125,9 +126,10 @@ async def post_chat(
         raise ApiError("action/not_seated", "Only the players at this table can chat.")
     _check_content(loaded, body)
     _check_rate(context, player.id)
-    text = " ".join(body.text.split()) if body.text else None
+    text = body.text if isinstance(body, ChatTextPost) else None
+    reaction = body.reaction if isinstance(body, ChatReactionPost) else None
     message = ChatMessage(
-        match_id=match_id, seat=seat, player_id=player.id, text=text, reaction=body.reaction
+        match_id=match_id, seat=seat, player_id=player.id, text=text, reaction=reaction
     )
     session.add(message)
     await session.commit()
@@ -136,14 +138,12 @@ async def post_chat(
 
 
 def _check_content(loaded: LoadedMatch, body: ChatPost) -> None:
-    if body.reaction is not None and body.reaction not in REACTIONS:
+    if isinstance(body, ChatReactionPost) and body.reaction not in REACTIONS:
         raise ApiError("chat/not_allowed", "Choose one of the preset reactions.")
-    if body.text is not None and not loaded.engine.free_chat:
+    if isinstance(body, ChatTextPost) and not loaded.engine.free_chat:
         raise ApiError(
             "chat/not_allowed", "This game's rules forbid table talk: use a preset reaction."
         )
-    if body.text is not None and not " ".join(body.text.split()):
-        raise ApiError("chat/not_allowed", "A message needs some text.")
 
 
 def _check_rate(context: AppContext, player_id: str) -> None:

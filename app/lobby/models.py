@@ -23,6 +23,8 @@ class Lobby(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # The last change of the table or its seats: open tables idle for long close (activity.py).
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     seats: Mapped[list[LobbySeat]] = relationship(
         order_by="LobbySeat.seat", cascade="all, delete-orphan", lazy="selectin"
     )

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity, names_of
 from app.context import AppContext
+from app.db import utcnow
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
-from app.lobby import service
+from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.schemas import (
     BotRequest,
@@ -27,29 +30,42 @@ from app.lobby.schemas import (
 from app.matches.create import create_match
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
+SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
 FOUND = (*AUTH, "lobby/not_found")
 
 
-async def lobby_public(session: AsyncSession, lobby: Lobby, viewer: Identity | None) -> LobbyPublic:
+async def lobby_public(
+    session: AsyncSession,
+    lobby: Lobby,
+    viewer: Identity | None,
+    cutoff: datetime | None = None,
+) -> LobbyPublic:
+    """The table for `viewer`; with `cutoff`, an open table idle since before it reads closed."""
     ids = {s.player_id for s in lobby.seats if s.player_id}
-    return service.public(lobby, await names_of(session, ids), viewer)
+    status = activity.status_of(lobby, cutoff) if cutoff is not None else None
+    return service.public(lobby, await names_of(session, ids), viewer, status)
 
 
 async def commit_and_push(
     context: AppContext, session: AsyncSession, lobby: Lobby, viewer: Identity | None
 ) -> LobbyPublic:
+    lobby.updated_at = utcnow()  # every change counts as activity: the table stays open
     await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
     return await lobby_public(session, lobby, viewer)
 
 
 @router.post(
-    "", status_code=201, response_model=LobbyPublic, responses=responses(*AUTH, "lobby/bad_options")
+    "",
+    status_code=201,
+    response_model=LobbyPublic,
+    responses=responses(*AUTH, "lobby/bad_options", "lobby/too_many"),
 )
 async def create(
     body: LobbyCreate, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
+    await activity.check_room(session, player.id, context.settings)
     lobby = await service.create_lobby(
         session, player, body.game, body.seats, body.options, body.private, body.turn_seconds
     )
@@ -59,20 +75,25 @@ async def create(
 @router.get("", response_model=list[LobbyPublic], responses=responses(*AUTH))
 async def list_lobbies(
     session: SessionDep,
+    context: ContextDep,
     player: OptionalPlayer,
-    game: str | None = None,
+    game: str | None = Query(None, max_length=64),
     status: str = Query("open", pattern="^(open|started|closed)$"),
 ) -> list[LobbyPublic]:
-    query = select(Lobby).where(Lobby.private.is_(False), Lobby.status == status)
+    cutoff = activity.idle_cutoff(context.settings)
+    query = select(Lobby).where(Lobby.private.is_(False), activity.has_status(status, cutoff))
     if game:
         query = query.where(Lobby.game == game)
     lobbies = (await session.scalars(query.order_by(Lobby.created_at.desc()).limit(200))).all()
-    return [await lobby_public(session, lobby, player) for lobby in lobbies]
+    return [await lobby_public(session, lobby, player, cutoff) for lobby in lobbies]
 
 
 @router.get("/{lobby_id}", response_model=LobbyPublic, responses=responses(*FOUND))
-async def get(lobby_id: str, session: SessionDep, player: OptionalPlayer) -> LobbyPublic:
-    return await lobby_public(session, await service.get_lobby(session, lobby_id), player)
+async def get(
+    lobby_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+) -> LobbyPublic:
+    lobby = await service.get_lobby(session, lobby_id)
+    return await lobby_public(session, lobby, player, activity.idle_cutoff(context.settings))
 
 
 async def _change(
@@ -84,11 +105,21 @@ async def _change(
     host_only: bool = False,
 ) -> LobbyPublic:
     async with _locked(context, session, lobby_id):
-        lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
+        lobby = await _load_for_change(context, session, lobby_id)
         if host_only:
             service.require_host(lobby, player)
         change(lobby)
         return await commit_and_push(context, session, lobby, player)
+
+
+async def _load_for_change(context: AppContext, session: AsyncSession, lobby_id: str) -> Lobby:
+    """The table, locked; an idle one is closed for good first, so the change is refused."""
+    lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
+    if activity.is_idle(lobby, activity.idle_cutoff(context.settings)):
+        lobby.status = "closed"
+        await session.commit()
+        await context.broker.publish("lobby:" + lobby.id, "changed")
+    return lobby
 
 
 @asynccontextmanager
@@ -106,7 +137,8 @@ async def _locked(context: AppContext, session: AsyncSession, lobby_id: str) -> 
 @router.post(
     "/{lobby_id}/join",
     response_model=LobbyPublic,
-    responses=responses(*FOUND, "auth/forbidden", "lobby/full", "lobby/closed"),
+    responses=responses(*FOUND, "auth/forbidden", "lobby/full", "lobby/closed", "lobby/bad_options")
+    | responses("lobby/too_many", "lobby/full", "lobby/closed"),
 )
 async def join(
     lobby_id: str,
@@ -115,13 +147,24 @@ async def join(
     session: SessionDep,
     context: ContextDep,
 ) -> LobbyPublic:
-    return await _change(
-        lobby_id,
-        player,
-        session,
-        context,
-        lambda lobby: service.join(lobby, player, body.seat, body.invite_code),
-    )
+    async with _locked(context, session, lobby_id):
+        lobby = await _load_for_change(context, session, lobby_id)
+        if service.seat_of(lobby, player.id) is None:
+            await activity.check_room(session, player.id, context.settings)
+        service.join(lobby, player, body.seat, body.invite_code)
+        return await commit_and_push(context, session, lobby, player)
+
+
+@router.post(
+    "/{lobby_id}/invite_code",
+    response_model=LobbyPublic,
+    responses=responses(*FOUND, "lobby/not_host", "lobby/closed"),
+)
+async def rotate_invite_code(
+    lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
+) -> LobbyPublic:
+    """A new invite code (host only): links with the old one stop working."""
+    return await _change(lobby_id, player, session, context, service.new_invite, host_only=True)
 
 
 @router.post(
@@ -189,7 +232,7 @@ async def patch(
 )
 async def put_bot(
     lobby_id: str,
-    seat: int,
+    seat: SeatNumber,
     body: BotRequest,
     player: CurrentPlayer,
     session: SessionDep,
@@ -211,7 +254,7 @@ async def put_bot(
     responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
 )
 async def empty_seat(
-    lobby_id: str, seat: int, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    lobby_id: str, seat: SeatNumber, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
     return await _change(
         lobby_id,
@@ -232,7 +275,7 @@ async def start(
     lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> StartResponse:
     async with _locked(context, session, lobby_id):
-        lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
+        lobby = await _load_for_change(context, session, lobby_id)
         service.require_host(lobby, player)
         service.check_startable(lobby)
         ids = {s.player_id for s in lobby.seats if s.player_id}

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from app.inputs import PlainText, RequestModel
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+TURN_SECONDS_MAX = 30 * 86400
 
 
 class PlayerRef(BaseModel):
@@ -38,39 +38,53 @@ class LobbyPublic(BaseModel):
     created_at: datetime
 
 
-class LobbyCreate(Strict):
-    game: str
-    seats: int | None = Field(None, description="Number of seats; the game's minimum if omitted")
-    options: dict[str, Any] = Field(default_factory=dict)
+OPTIONS_HELP = "The game's options, as its options_schema in GET /api/v1/games describes them"
+
+
+class LobbyCreate(RequestModel):
+    game: PlainText = Field(max_length=64, description="A game id from GET /api/v1/games")
+    seats: int | None = Field(
+        None,
+        ge=1,
+        description="Number of seats, within the game's min_players..max_players "
+        "(else lobby/bad_options); the game's minimum if omitted",
+    )
+    options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
     private: bool = False
     turn_seconds: int | None = Field(
         None,
         ge=1,
-        le=30 * 86400,
+        le=TURN_SECONDS_MAX,
         description="Seconds per decision (days for slow play); null: no timer",
     )
 
 
-class LobbyPatch(Strict):
-    options: dict[str, Any] | None = None
-    seats: int | None = None
+class LobbyPatch(RequestModel):
+    options: dict[str, Any] | None = Field(None, description=OPTIONS_HELP)
+    seats: int | None = Field(None, ge=1, description="As in LobbyCreate")
     private: bool | None = None
     turn_seconds: int | None = Field(
-        None, ge=0, le=30 * 86400, description="Seconds per decision; 0 turns the timer off"
+        None, ge=0, le=TURN_SECONDS_MAX, description="Seconds per decision; 0 turns the timer off"
     )
 
 
-class JoinRequest(Strict):
-    seat: int | None = None
-    invite_code: str | None = None
+class JoinRequest(RequestModel):
+    seat: int | None = Field(
+        None, ge=0, description="A free seat of this table (else lobby/bad_options); any if null"
+    )
+    invite_code: PlainText | None = Field(
+        None, max_length=64, description="The code of a private table's invite link"
+    )
 
 
-class ReadyRequest(Strict):
+class ReadyRequest(RequestModel):
     ready: bool = True
 
 
-class BotRequest(Strict):
-    bot: str = Field(description="A strategy listed for the game, e.g. 'random'")
+class BotRequest(RequestModel):
+    bot: PlainText = Field(
+        max_length=32, description="A strategy listed for the game, e.g. 'random'"
+    )
 
 
 class StartResponse(BaseModel):

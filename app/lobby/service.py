@@ -66,7 +66,7 @@ async def create_lobby(
         private=private,
         status="open",
         host_id=host.id,
-        invite_code=secrets.token_urlsafe(9),
+        invite_code=new_invite_code(),
         turn_seconds=turn_seconds,
         seats=[LobbySeat(seat=i, ready=False) for i in range(count)],
     )
@@ -98,9 +98,15 @@ def join(lobby: Lobby, player: Identity, seat: int | None, invite_code: str | No
     if seat_of(lobby, player.id) is not None:
         return  # already at the table: joining again changes nothing
     require_open(lobby)
-    if lobby.private and not secrets.compare_digest(invite_code or "", lobby.invite_code):
+    if lobby.private and not invite_matches(lobby, invite_code):
         raise ApiError("auth/forbidden", "This table is private: you need its invite link.")
     _sit(_free_seat(lobby, seat), player.id)
+
+
+def invite_matches(lobby: Lobby, invite_code: str | None) -> bool:
+    # Bytes, not str: compare_digest refuses non-ASCII text, and any text may arrive here.
+    given = (invite_code or "").encode()
+    return secrets.compare_digest(given, lobby.invite_code.encode())
 
 
 def _free_seat(lobby: Lobby, wanted: int | None) -> LobbySeat:
@@ -126,6 +132,14 @@ def leave(lobby: Lobby, player: Identity) -> None:
         return
     require_open(lobby)
     remove_player(lobby, player.id)
+
+
+def kick(lobby: Lobby, player_id: str) -> bool:
+    """An admin removes a player: like leaving, and the invite link they had stops working."""
+    removed = remove_player(lobby, player_id)
+    if removed:
+        rotate_invite_code(lobby)
+    return removed
 
 
 def remove_player(lobby: Lobby, player_id: str) -> bool:
@@ -200,7 +214,23 @@ def empty_seat(lobby: Lobby, seat: int) -> None:
     target = _seat_at(lobby, seat)
     if target.player_id == lobby.host_id:
         raise ApiError("lobby/bad_options", "The host cannot be removed; leave the table instead.")
+    if target.player_id is not None:
+        rotate_invite_code(lobby)  # a kicked player's link must not bring them back
     target.player_id, target.bot, target.ready = None, None, False
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_invite(lobby: Lobby) -> None:
+    require_open(lobby)
+    rotate_invite_code(lobby)
+
+
+def rotate_invite_code(lobby: Lobby) -> None:
+    """Old invite links stop working; the members see the new code in their next push."""
+    lobby.invite_code = new_invite_code()
 
 
 def check_startable(lobby: Lobby) -> None:
@@ -217,7 +247,10 @@ def check_startable(lobby: Lobby) -> None:
         raise ApiError("lobby/not_ready", f"The player in seat {waiting[0]} is not ready yet.")
 
 
-def public(lobby: Lobby, names: Mapping[str, str], viewer: Identity | None) -> LobbyPublic:
+def public(
+    lobby: Lobby, names: Mapping[str, str], viewer: Identity | None, status: str | None = None
+) -> LobbyPublic:
+    """The table as `viewer` may see it; `status` overrides the stored one (an idle table)."""
     member = viewer is not None and (
         seat_of(lobby, viewer.id) is not None or viewer.id == lobby.host_id
     )
@@ -226,7 +259,7 @@ def public(lobby: Lobby, names: Mapping[str, str], viewer: Identity | None) -> L
         game=lobby.game,
         options=lobby.options,
         private=lobby.private,
-        status=lobby.status,
+        status=status or lobby.status,
         host_id=lobby.host_id,
         seats=[
             SeatPublic(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Request, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -12,6 +12,7 @@ from app.accounts.service import Identity
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
+from app.inputs import After
 from app.lobby.schemas import LobbyPublic
 from app.matches import seats
 from app.matches.envelope import envelope, fill_names, summary_json
@@ -107,7 +108,7 @@ async def match_log(
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
-    after: int = Query(0, ge=0, description="Only entries of versions after this one"),
+    after: After = 0,
 ) -> MatchLog:
     loaded = await load_match(context, session, match_id)
     seat = viewer_seat(loaded, player)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from app.inputs import SEQ_MAX, PlainText, RequestModel
 
 
 class SeatSummary(BaseModel):
@@ -44,12 +46,12 @@ class Envelope(BaseModel):
     deadline: datetime | None
 
 
-class ActionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ActionRequest(RequestModel):
     action: dict[str, Any] = Field(description='The move, e.g. {"type": "play", "card": "bells-7"}')
-    version: int | None = Field(None, description="The version the client acted on")
-    id: str | None = Field(
+    version: int | None = Field(
+        None, ge=0, le=SEQ_MAX, description="The version the client acted on"
+    )
+    id: PlainText | None = Field(
         None, min_length=1, max_length=64, description="Idempotency key: applied once per seat"
     )
 

@@ -153,7 +153,8 @@ async function createTable(game, seats, isPrivate, options, turnSeconds, error) 
       method: "POST",
       body: { game: game.id, seats, options, private: isPrivate, turn_seconds: turnSeconds || null },
     });
-    const code = lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : "";
+    // In the fragment, never the query: browsers do not send it, so no log ever sees it.
+    const code = lobby.private && lobby.invite_code ? "#code=" + encodeURIComponent(lobby.invite_code) : "";
     location.href = "/lobby/" + encodeURIComponent(lobby.id) + code;
   } catch (failure) {
     error.textContent = failure.message;

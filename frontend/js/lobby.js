@@ -1,4 +1,4 @@
-// Lobby page (/lobby/{id}, ?code= for private tables): chairs, invite link, join / ready /
+// Lobby page (/lobby/{id}, #code= for private tables): chairs, invite link, join / ready /
 // leave, the host's controls, kept live over WS /api/v1/lobbies/{id}/ws.
 
 import { api, gameById, socketUrl } from "./api.js";
@@ -9,7 +9,7 @@ import { hostSettings, chairHostControls } from "./lobby-host.js";
 import { siteHeader, nameForm, toast, copyText, status } from "./ui.js";
 
 const lobbyId = pageId("lobby");
-const inviteCode = new URLSearchParams(location.search).get("code");
+const inviteCode = readInviteCode();
 const app = document.getElementById("app");
 const main = h("main", { id: "main", tabindex: "-1" });
 let lobby = null;
@@ -64,6 +64,8 @@ async function startMatch() {
 }
 
 function goToMatch(matchId) {
+  // The start answer and the lobby push both lead here: a second navigation would abort the first.
+  if (leaving) return;
   leaving = true;
   if (socket) socket.close();
   location.href = "/match/" + encodeURIComponent(matchId);
@@ -98,9 +100,30 @@ function refreshFrom(updated) {
   if (updated && updated.seats) show(updated);
 }
 
+// The invite code travels in the URL fragment (#code=), which browsers never send to the
+// server, so it stays out of access logs and Referer headers. Links from before carried it as
+// ?code=: still read, then moved into the fragment so a reload does not send it again.
+function readInviteCode() {
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get("code");
+  if (fromFragment) return fromFragment;
+  const fromQuery = new URLSearchParams(location.search).get("code");
+  if (fromQuery) history.replaceState(null, "", location.pathname + "#code=" + encodeURIComponent(fromQuery));
+  return fromQuery;
+}
+
+function inviteLink(code) {
+  return `${location.origin}/lobby/${encodeURIComponent(lobby.id)}#code=${encodeURIComponent(code)}`;
+}
+
+async function newInviteCode() {
+  // The host gives out a new link: the old one (and any kicked player's copy) stops working.
+  const updated = await change("/invite_code");
+  if (updated) toast("New invite link: the old one no longer works.");
+}
+
 function inviteSection() {
   if (!lobby.invite_code) return null;
-  const link = `${location.origin}/lobby/${encodeURIComponent(lobby.id)}?code=${encodeURIComponent(lobby.invite_code)}`;
+  const link = inviteLink(lobby.invite_code);
   const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invite link" });
   return h("section", { class: "panel", "aria-labelledby": "invite-title" },
     h("h2", { id: "invite-title" }, "Invite a friend"),
@@ -108,7 +131,10 @@ function inviteSection() {
       ? "This table is private: only people with this link can sit down."
       : "Send this link, or let people find the table on the home page."),
     h("div", { class: "invite" }, input,
-      h("button", { id: "copy-invite", onclick: () => copyText(link, input) }, "Copy")));
+      h("button", { id: "copy-invite", onclick: () => copyText(link, input) }, "Copy"),
+      isHost() && lobby.status === "open"
+        ? h("button", { id: "new-invite", onclick: newInviteCode }, "New link")
+        : null));
 }
 
 // Lobby pushes redraw the page; a section whose inputs may be mid-typing (the name form) is

@@ -28,7 +28,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ADMIN_TOKEN = "browser-admin-token"
+ADMIN_TOKEN = "browser-admin-token-0123456789abcdef"
 
 
 @pytest.fixture(scope="module")
@@ -76,11 +76,16 @@ def page_factory(browser: Any) -> Iterator[Any]:
     """New pages (each its own browser context, so its own localStorage) that record errors.
 
     `page_factory(width=360)` gives a phone-sized page. Each page has `.errors`.
+    `page_factory(csp=True)` keeps the server's Content-Security-Policy in force, so a
+    violation is a console error; it is bypassed otherwise, because Playwright's
+    `wait_for_function` evaluates strings, which the policy rightly forbids.
     """
     contexts = []
 
-    def make(width: int = 1280, height: int = 900) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 900, csp: bool = False) -> Any:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, bypass_csp=not csp
+        )
         contexts.append(context)
         page = context.new_page()
         errors = ConsoleErrors()

@@ -22,20 +22,20 @@ def pick_name(page: Any, site: Server, name: str) -> None:
 def test_two_players_meet_by_invite_link_and_see_each_others_moves(
     site: Server, page_factory: Any
 ) -> None:
-    host = page_factory()
+    host = page_factory(csp=True)  # the whole way from home to a move, under the pages' CSP
     socket_urls: list[str] = []
     host.on("websocket", lambda socket: socket_urls.append(socket.url))
     pick_name(host, site, "Hazel")
     host.click("button[data-game='fox-in-the-forest']")
     host.check("#private-input")
     host.click("#create-table")
-    host.wait_for_url("**/lobby/**?code=*")
+    host.wait_for_url("**/lobby/**#code=*")
     link = host.input_value("#invite-link")
-    assert "?code=" in link
+    assert "#code=" in link and "?" not in link  # the code never reaches a server log
     expect(host.locator("#start-match")).to_be_disabled()
 
     # The guest arrives from the link with no identity: picks a name on the lobby page.
-    guest = page_factory(width=360, height=740)
+    guest = page_factory(width=360, height=740, csp=True)
     guest.goto(link)
     guest.fill("#name-input", "Rowan")
     guest.press("#name-input", "Enter")
@@ -77,9 +77,7 @@ def test_two_players_meet_by_invite_link_and_see_each_others_moves(
         watcher.click("#tab-log")  # on a phone the log is a tab
     before = watcher.locator("#log-list .log-entry").count()
     mover.locator("#actions button").first.click()
-    watcher.wait_for_function(
-        f"document.querySelectorAll('#log-list .log-entry').length > {before}"
-    )
+    expect(watcher.locator("#log-list .log-entry").nth(before)).to_be_attached()
     # (The mover may act again at once, e.g. after a Woodcutter: only the log is certain.)
     expect(watcher.locator("#log-list .log-entry").last).to_contain_text(mover_name)
     host.errors.check()
@@ -102,4 +100,8 @@ def test_host_controls_bots_and_settings(site: Server, page_factory: Any) -> Non
     host.click("#remove-seat-2")
     expect(host.locator(".chair[data-seat='2']")).to_contain_text("Empty chair")
     expect(host.locator("#start-match")).to_be_disabled()
+    # A new invite link: the old one stops working (a removed player's copy, say).
+    old_link = host.input_value("#invite-link")
+    host.click("#new-invite")
+    expect(host.locator("#invite-link")).not_to_have_value(old_link)
     host.errors.check()

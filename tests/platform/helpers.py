@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,3 +74,18 @@ async def act(
     return await http.post(
         f"/api/v1/matches/{match_id}/actions", headers=player.auth, json={"action": action, **extra}
     )
+
+
+@asynccontextmanager
+async def app_client(
+    database_url: str, peer: str = "127.0.0.1", **settings: Any
+) -> AsyncIterator[httpx.AsyncClient]:
+    """The app with these settings, in process, as seen from the address `peer`."""
+    from app.config import Settings
+    from app.main import create_app
+
+    app = create_app(Settings(database_url=database_url, bot_delay_ms=0, **settings))
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app, client=(peer, 40_000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            yield http

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from app.admin.models import AuditEvent
 from tests.platform.helpers import envelope, new_player, start_match
 
-ADMIN = {"Authorization": "Bearer test-admin-token"}
+ADMIN = {"Authorization": "Bearer test-admin-token-0123456789abcdef"}
 
 
 async def test_admin_lists_closes_and_kicks(client: httpx.AsyncClient) -> None:

@@ -54,7 +54,7 @@ def _assert_nothing_hidden(sent: Any, hidden: list[str], seed: int) -> None:
 
 
 async def _seed_of(client: httpx.AsyncClient, match_id: str) -> int:
-    admin = {"Authorization": "Bearer test-admin-token"}
+    admin = {"Authorization": "Bearer test-admin-token-0123456789abcdef"}
     raw = await client.get(f"/api/v1/admin/matches/{match_id}/state", headers=admin)
     return int(raw.json()["seed"])
 

@@ -32,7 +32,7 @@ async def test_missing_and_invalid_tokens_are_refused(client: httpx.AsyncClient)
 
 async def test_the_admin_token_from_the_environment_is_an_admin(client: httpx.AsyncClient) -> None:
     me = await client.get(
-        "/api/v1/players/me", headers={"Authorization": "Bearer test-admin-token"}
+        "/api/v1/players/me", headers={"Authorization": "Bearer test-admin-token-0123456789abcdef"}
     )
     assert me.json()["is_admin"] is True
     ada = await new_player(client, "Ada")

@@ -1,0 +1,186 @@
+"""Who may call what: every REST route, for every kind of caller, in one table.
+
+The table must name every route the app serves (a new route without a row fails), and each
+cell is the exact status that caller gets. Each call runs in a fresh world, so what one
+caller changes cannot decide another's answer.
+
+The world: a host (seat 0) and a seated player (seat 1) at a table (the third seat free) or in
+a running match, private or public. The anonymous
+caller and the spectator (a player at no table) aim at the public ones, to show what the
+public may see; the outsider (a player at no table), the seated player, the host and the admin
+aim at the private ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from app.openapi import api_routes
+from tests.platform.helpers import Player, app_client, new_player
+
+ADMIN_TOKEN = "matrix-admin-token-0123456789abcdef"
+ROLES = ("anonymous", "outsider", "spectator", "seated", "host", "admin")
+PUBLIC_VIEW = {"anonymous", "spectator"}
+STREAMS = -1  # an answer that streams for ever: asked over real sockets in test_real_sockets
+ALL_OK = dict.fromkeys(ROLES, 200)
+
+
+def only(allowed: dict[str, int], anonymous: int = 401, others: int = 403) -> dict[str, int]:
+    """Anonymous gets `anonymous`, the roles in `allowed` their status, the rest `others`."""
+    return {role: allowed.get(role, anonymous if role == "anonymous" else others) for role in ROLES}
+
+
+SIGNED_IN = {role: 200 for role in ROLES if role != "anonymous"}
+WATCHERS = {"anonymous": 200, "spectator": 200, "seated": 200, "host": 200, "admin": 200}
+ADMIN_ONLY = only({"admin": 200})
+HOST_ONLY = only({"host": 200})
+PLAY = {"action": {"type": "play", "card": "no-such-card"}}
+
+ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
+    ("POST", "/api/v1/players"): ({"name": "New"}, dict.fromkeys(ROLES, 201)),
+    ("GET", "/api/v1/players/me"): (None, only(SIGNED_IN)),
+    ("POST", "/api/v1/lobbies"): ({"game": "high-card"}, only(dict.fromkeys(SIGNED_IN, 201))),
+    ("GET", "/api/v1/lobbies"): (None, ALL_OK),
+    # A private table can be read by its id (the invite code stays hidden from non-members).
+    ("GET", "/api/v1/lobbies/{lobby_id}"): (None, ALL_OK),
+    ("PATCH", "/api/v1/lobbies/{lobby_id}"): ({"private": True}, HOST_ONLY),
+    ("POST", "/api/v1/lobbies/{lobby_id}/join"): (
+        {},
+        only({"spectator": 200, "seated": 200, "host": 200}),  # private: the code is needed
+    ),
+    ("POST", "/api/v1/lobbies/{lobby_id}/invite_code"): (None, HOST_ONLY),
+    ("POST", "/api/v1/lobbies/{lobby_id}/leave"): (None, only(SIGNED_IN)),  # no seat: no-op
+    ("POST", "/api/v1/lobbies/{lobby_id}/ready"): (
+        {"ready": True},
+        only({"seated": 200, "host": 200}),
+    ),
+    ("PUT", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): ({"bot": "random"}, HOST_ONLY),
+    ("DELETE", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): (None, HOST_ONLY),
+    # The host passes authorization; the seated player is not ready yet.
+    ("POST", "/api/v1/lobbies/{lobby_id}/start"): (None, only({"host": 409})),
+    ("GET", "/api/v1/matches/{match_id}"): (None, only(WATCHERS)),
+    ("GET", "/api/v1/matches/{match_id}/state"): (None, only(WATCHERS)),
+    ("GET", "/api/v1/matches/{match_id}/log"): (None, only(WATCHERS)),
+    ("GET", "/api/v1/matches/{match_id}/chat"): (None, only(WATCHERS)),
+    ("GET", "/api/v1/matches/{match_id}/stream"): (
+        None,
+        only(dict.fromkeys(WATCHERS, STREAMS)),
+    ),
+    # Seat 0 is to act: the seated player waits its turn, the host's made-up card is illegal.
+    ("POST", "/api/v1/matches/{match_id}/actions"): (PLAY, only({"seated": 409, "host": 422})),
+    ("POST", "/api/v1/matches/{match_id}/chat"): (
+        {"reaction": "nice"},
+        only({"seated": 201, "host": 201}),
+    ),
+    ("POST", "/api/v1/matches/{match_id}/leave"): (None, only({"seated": 200, "host": 200})),
+    ("POST", "/api/v1/matches/{match_id}/reclaim"): (None, only({"seated": 200, "host": 200})),
+    ("POST", "/api/v1/matches/{match_id}/rematch"): (None, only({"seated": 409, "host": 409})),
+    ("GET", "/api/v1/admin/lobbies"): (None, ADMIN_ONLY),
+    ("POST", "/api/v1/admin/lobbies/{lobby_id}/close"): (None, ADMIN_ONLY),
+    ("DELETE", "/api/v1/admin/lobbies/{lobby_id}/players/{player_id}"): (None, ADMIN_ONLY),
+    ("GET", "/api/v1/admin/matches"): (None, ADMIN_ONLY),
+    ("POST", "/api/v1/admin/matches/{match_id}/abort"): (None, ADMIN_ONLY),
+    ("GET", "/api/v1/admin/matches/{match_id}/state"): (None, ADMIN_ONLY),
+    ("GET", "/api/v1/admin/stats"): (None, ADMIN_ONLY),
+    ("GET", "/api/v1/games"): (None, ALL_OK),
+    ("GET", "/games/{game_id}/rules"): (None, ALL_OK),
+    ("GET", "/healthz"): (None, ALL_OK),
+    ("GET", "/readyz"): (None, ALL_OK),
+    ("GET", "/metrics"): (None, ALL_OK),
+    ("GET", "/"): (None, ALL_OK),
+    ("GET", "/lobby/{lobby_id}"): (None, ALL_OK),
+    ("GET", "/match/{match_id}"): (None, ALL_OK),
+    ("GET", "/admin"): (None, ALL_OK),
+    ("GET", "/docs"): (None, ALL_OK),
+    ("GET", "/docs/assets/{name}"): (None, ALL_OK),
+    ("GET", "/favicon.ico"): (None, ALL_OK),
+}
+# Ids that are the same in every world.
+FIXED = {"seat": "2", "game_id": "oh-fox", "name": "swagger-ui.css"}
+
+
+def test_every_route_has_a_row() -> None:
+    from app.config import Settings
+    from app.main import create_app
+
+    app = create_app(Settings(database_url="sqlite+aiosqlite://"))
+    served = {(method, r.path_format) for r in api_routes(app) for method in r.methods}
+    assert served - set(ROWS) == set(), "routes without a row in the matrix"
+    assert set(ROWS) - served == set(), "rows for routes the app no longer serves"
+
+
+@dataclass
+class Cast:
+    players: dict[str, Player]
+
+    def headers(self, role: str) -> dict[str, str]:
+        if role == "admin":
+            return {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+        return self.players[role].auth if role in self.players else {}
+
+
+async def _table(http: httpx.AsyncClient, cast: Cast, private: bool, start: bool) -> dict[str, str]:
+    host, seated = cast.players["host"], cast.players["seated"]
+    body = {"game": "high-card", "seats": 2 if start else 3, "private": private}
+    lobby = (await http.post("/api/v1/lobbies", headers=host.auth, json=body)).json()
+    joined = await http.post(
+        f"/api/v1/lobbies/{lobby['id']}/join",
+        headers=seated.auth,
+        json={"invite_code": lobby["invite_code"]},
+    )
+    assert joined.status_code == 200, joined.text
+    if not start:
+        return {"lobby_id": lobby["id"]}
+    base = f"/api/v1/lobbies/{lobby['id']}"
+    await http.post(base + "/ready", headers=seated.auth, json={"ready": True})
+    started = await http.post(base + "/start", headers=host.auth)
+    assert started.status_code == 200, started.text
+    return {"match_id": started.json()["match_id"]}
+
+
+async def _world(http: httpx.AsyncClient, cast: Cast, path: str, private: bool) -> dict[str, str]:
+    """Only the table the path names: a lobby, or a running match."""
+    ids = {"player_id": cast.players["seated"].id, **FIXED}
+    if "{lobby_id}" in path or "{match_id}" in path:
+        ids |= await _table(http, cast, private, start="{match_id}" in path)
+    return ids
+
+
+async def _answers(http: httpx.AsyncClient, cast: Cast, method: str, path: str) -> dict[str, int]:
+    body, expected = ROWS[(method, path)]
+    answers = {}
+    for role in ROLES:
+        if expected[role] == STREAMS:
+            continue
+        world = await _world(http, cast, path, private=role not in PUBLIC_VIEW)
+        url = path.format(**world)
+        response = await http.request(method, url, json=body, headers=cast.headers(role))
+        answers[role] = response.status_code
+    return answers
+
+
+async def test_who_may_call_what(tmp_path: Any, with_high_card: None) -> None:
+    from app.migrate import upgrade
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
+    upgrade(url)
+    settings = {
+        "rate_per_minute": 1_000_000,
+        "max_open_lobbies": 10_000,
+        "admin_token": ADMIN_TOKEN,
+    }
+    wrong = {}
+    async with app_client(url, **settings) as http:
+        names = ("outsider", "spectator", "seated", "host")
+        cast = Cast({name: await new_player(http, name.title()) for name in names})
+        for method, path in sorted(ROWS):
+            expected = {role: s for role, s in ROWS[(method, path)][1].items() if s != STREAMS}
+            got = await _answers(http, cast, method, path)
+            if got != expected:
+                wrong[f"{method} {path}"] = {
+                    r: (got[r], expected[r]) for r in got if got[r] != expected[r]
+                }
+    assert wrong == {}, "(got, expected) per role"
