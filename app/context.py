@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from app.accounts.service import TokenCache
+from app.clock import Clock, RealClock
 from app.config import Settings
 from app.db import Database
+from app.events import MatchEvents
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
 from app.ops.metrics import Metrics
 from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
 from app.realtime.hub import Hub
-
-if TYPE_CHECKING:
-    from app.bots.runner import BotRunner
-    from app.bots.timers import TimerSweeper
 
 
 @dataclass
@@ -34,5 +31,7 @@ class AppContext:
     # Chat is slower than moves: a separate, stricter bucket per player.
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
-    bots: BotRunner = field(init=False)
-    timers: TimerSweeper = field(init=False)
+    # Every time-driven behaviour reads this clock, so tests can drive time by hand.
+    clock: Clock = field(default_factory=RealClock)
+    # The pipeline announces each commit here; the bot and timer layer listens.
+    events: MatchEvents = field(default_factory=MatchEvents)

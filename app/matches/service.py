@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.bots.due import bot_due
 from app.bots.strategies import stand_in_strategy
 from app.context import AppContext
 from app.db import utcnow
@@ -62,13 +63,19 @@ async def act(
                 "action/not_your_turn", "A bot is playing your seat: reclaim it to play again."
             )
         committed = await _apply_and_save(
-            session, loaded, seat, action, actor, client_id, context.settings.missed_turns
+            session,
+            loaded,
+            seat,
+            action,
+            actor,
+            client_id,
+            context.settings.missed_turns,
+            context.clock.now(),
         )
     context.matches.put(committed)
     context.metrics.action_committed(time.perf_counter() - started)
     await context.broker.publish("match:" + match_id, str(committed.version))
-    if committed.bots_to_act():
-        await context.bots.wake(match_id)
+    context.events.committed(committed)  # the bot and timer layer listens
     return committed, seat
 
 
@@ -118,6 +125,7 @@ async def _apply_and_save(
     actor: Actor,
     client_id: str | None,
     missed_limit: int,
+    now: datetime,
 ) -> LoadedMatch:
     engine = loaded.engine
     try:
@@ -133,7 +141,7 @@ async def _apply_and_save(
         outcome=outcome,
     )
     committed = await _count_missed_turns(session, committed, seat, actor, missed_limit)
-    committed = replace(committed, deadline=next_deadline(committed))
+    committed = replace(committed, deadline=next_deadline(committed, now))
     saved = await session.execute(
         update(Match)
         .where(Match.id == loaded.id, Match.version == loaded.version)
@@ -144,6 +152,7 @@ async def _apply_and_save(
             outcome=outcome,
             deadline=committed.deadline,
             seat_epoch=committed.seat_epoch,
+            bot_due=bot_due(committed),
             updated_at=utcnow(),
         )
     )
@@ -165,11 +174,11 @@ async def _apply_and_save(
     return committed
 
 
-def next_deadline(loaded: LoadedMatch) -> datetime | None:
-    """A turn timer runs while a seat's own player must decide."""
+def next_deadline(loaded: LoadedMatch, now: datetime) -> datetime | None:
+    """A turn timer runs while a seat's own player must decide (`now`: the context's clock)."""
     if loaded.turn_seconds is None or not loaded.humans_to_act():
         return None
-    return utcnow() + timedelta(seconds=loaded.turn_seconds)
+    return now + timedelta(seconds=loaded.turn_seconds)
 
 
 async def _count_missed_turns(
