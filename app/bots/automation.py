@@ -38,5 +38,5 @@ class Automation:
 
     def committed(self, loaded: LoadedMatch) -> None:
         if loaded.bots_to_act():
-            self.bots.wake(loaded.id)
+            self.bots.wake(loaded.id, loaded.version)
         self.timers.schedule(loaded.id, loaded.deadline)

@@ -9,7 +9,7 @@ look. Nothing else polls: live work is driven by commits and the clock.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -43,13 +43,20 @@ class Recovery:
         self._last_seen: dict[str, int] = {}
 
     async def run(self) -> None:
-        await self.resume_all()
+        while not await self._attempt(self.resume_all()):
+            await self.context.clock.sleep(self.context.settings.recovery_seconds)
         while True:
             await self.context.clock.sleep(self.context.settings.recovery_seconds)
-            try:
-                await self.backstop()
-            except Exception:  # the database may be briefly away; look again next time
-                log.warning("recovery backstop failed", exc_info=True)
+            await self._attempt(self.backstop())
+
+    @staticmethod
+    async def _attempt(look: Coroutine[Any, Any, None]) -> bool:
+        try:
+            await look
+        except Exception:  # the database may be briefly away: look again a little later
+            log.warning("recovery failed; trying again later", exc_info=True)
+            return False
+        return True
 
     async def resume_all(self) -> None:
         async for match_id, _version in self._rows(Match.version, Match.bot_due.is_(True)):
@@ -74,7 +81,7 @@ class Recovery:
             async with self.context.db.sessions() as session:
                 loaded = await load_match(self.context, session, match_id)
             if loaded.bots_to_act():
-                self.bots.wake(match_id)
+                self.bots.wake(match_id, loaded.version)
             else:
                 await self._clear_marker(match_id, loaded.version)
 

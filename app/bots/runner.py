@@ -45,37 +45,46 @@ class BotRunner:
     def playing(self, match_id: str) -> bool:
         return match_id in self._playing
 
-    def wake(self, match_id: str) -> None:
-        """Make sure this process plays the bots of this match until a human is to act."""
+    def wake(self, match_id: str, version: int) -> None:
+        """Make sure this process plays the bots of this match until a human is to act;
+        `version` is the match as the waker saw it."""
         if match_id in self._playing:
             self._changed.add(match_id)
             return
         self._playing.add(match_id)
-        self.workers.spawn(self._play(match_id), f"bots of {match_id}")
+        self.workers.spawn(self._play(match_id, version), f"bots of {match_id}")
 
-    async def _play(self, match_id: str) -> None:
+    async def _play(self, match_id: str, seen: int) -> None:
+        """Each turn waits FOXDEN_BOT_DELAY_MS after the last move this task saw; if the match
+        moved meanwhile (a human, or another process's bot), the wait starts again."""
         try:
             while True:
                 await self.context.clock.sleep(self.context.settings.bot_delay_ms / 1000)
                 self._changed.discard(match_id)
-                if not await self._one_turn(match_id) and match_id not in self._changed:
-                    return
+                async with self.workers.slots:
+                    loaded = await self._load(match_id)
+                    if not loaded.bots_to_act():
+                        if match_id in self._changed:
+                            continue  # a commit landed while we read: read it
+                        return
+                    seen = loaded.version if loaded.version != seen else await self._act(loaded)
         finally:
             self._playing.discard(match_id)
 
-    async def _one_turn(self, match_id: str) -> bool:
-        """Act for one bot seat; False once no bot is to act."""
-        async with self.workers.slots:
-            async with self.context.db.sessions() as session:
-                loaded = await load_match(self.context, session, match_id)
-            seats = loaded.bots_to_act()
-            if not seats:
-                return False
-            seat = seats[0]
-            action = choose(loaded, seat, loaded.seats[seat].bot or "random")
-            try:
-                await act(self.context, match_id, Actor("bot", seat=seat), action, loaded.version)
-            except ApiError as refusal:
-                if refusal.code not in RETRYABLE:
-                    raise
-            return True
+    async def _load(self, match_id: str) -> LoadedMatch:
+        async with self.context.db.sessions() as session:
+            return await load_match(self.context, session, match_id)
+
+    async def _act(self, loaded: LoadedMatch) -> int:
+        """Act for the first bot to act; the version this task has seen afterwards."""
+        seat = loaded.bots_to_act()[0]
+        action = choose(loaded, seat, loaded.seats[seat].bot or "random")
+        try:
+            committed, _ = await act(
+                self.context, loaded.id, Actor("bot", seat=seat), action, loaded.version
+            )
+        except ApiError as refusal:
+            if refusal.code not in RETRYABLE:
+                raise
+            return loaded.version  # someone else moved first: wait a full delay after them
+        return committed.version

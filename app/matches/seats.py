@@ -59,7 +59,7 @@ async def _change(
         text = "left the table: a bot plays on for them." if leaving else "is back."
         session.add(ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text))
     context.matches.put(updated)
+    context.events.committed(updated)
     await context.broker.publish("match:" + match_id, "seats")
     await context.broker.publish("match:" + match_id, "chat:seat")
-    context.events.committed(updated)
     return updated

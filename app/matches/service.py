@@ -74,8 +74,9 @@ async def act(
         )
     context.matches.put(committed)
     context.metrics.action_committed(time.perf_counter() - started)
+    # Before the publish: a Redis hiccup must not leave a bot or a deadline unscheduled.
+    context.events.committed(committed)
     await context.broker.publish("match:" + match_id, str(committed.version))
-    context.events.committed(committed)  # the bot and timer layer listens
     return committed, seat
 
 

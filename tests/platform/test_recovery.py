@@ -156,3 +156,27 @@ async def test_a_stale_bot_marker_is_cleared_by_recovery(
             row = await session.get(Match, match_id)
         assert row is not None and row.bot_due is False
         assert (await envelope(http, match_id, ada))["version"] == 0
+
+
+async def test_recovery_tries_again_when_the_database_is_away_at_start(
+    database_url: str, with_high_card: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crashed = ManualClock()
+    async with app_on(crashed, database_url, **BOT_DELAY) as (_app, http):
+        match_id = await _left_to_bots(http, await new_player(http, "Ada"))
+    real_pass = recovery.Recovery.resume_all
+    failures = iter([ConnectionError("the database is restarting")])
+
+    async def flaky_pass(self: recovery.Recovery) -> None:
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        await real_pass(self)
+
+    monkeypatch.setattr(recovery.Recovery, "resume_all", flaky_pass)
+    clock = ManualClock()
+    async with app_on(clock, database_url, recovery_seconds=30, **BOT_DELAY) as (app, _http):
+        await run_clock(clock, 29, app)
+        assert (await _versions(app))[match_id] == 0  # the first pass failed: nothing resumed
+        await run_clock(clock, 2, app)  # the second pass at 30 s; the bot's delay ends at 31 s
+        assert (await _versions(app))[match_id] == 1
