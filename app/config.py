@@ -32,10 +32,6 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Address `foxden serve` binds")
     port: int = Field(8000, description="Port `foxden serve` binds")
     auto_migrate: bool = Field(False, description="Run the database migrations when the app starts")
-    bot_delay_ms: int = Field(600, description="Pause before a bot acts, so humans can follow")
-    bot_sweep_seconds: float = Field(
-        2.0, description="How often each process looks for bot turns nobody has taken"
-    )
     max_body_bytes: int = Field(65_536, description="Largest accepted request body or WS frame")
     rate_per_minute: int = Field(
         1200, description="Requests per minute per player (or per address without a token)"
@@ -49,10 +45,19 @@ class Settings(BaseSettings):
     ws_sockets_per_match: int = Field(
         8, description="Sockets one player (or address, without a token) may hold per match"
     )
+    # Time-driven behaviour: bots, turn timers, recovery of dropped work, presence expiry.
+    bot_delay_ms: int = Field(600, description="Pause before a bot acts, so humans can follow")
     missed_turns: int = Field(
         3, description="Timed-out decisions in a row before a bot takes over the seat"
     )
-    timer_sweep_seconds: float = Field(1.0, description="How often each process checks deadlines")
+    recovery_seconds: float = Field(
+        45.0,
+        description="How often each process looks (one indexed query) for bot turns and "
+        "deadlines that a crashed process dropped",
+    )
+    presence_ttl_seconds: float = Field(
+        30.0, description="How long a crashed process's sockets still count as connected"
+    )
     keepalive_seconds: float = Field(15.0, description="SSE keep-alive comment interval")
     ws_deflate: bool = Field(
         False,

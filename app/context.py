@@ -3,25 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from app.accounts.service import TokenCache
+from app.clock import Clock, RealClock
 from app.config import Settings
 from app.db import Database
+from app.events import MatchEvents
+from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
 from app.ops.metrics import Metrics
 from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
 from app.realtime.envelopes import EnvelopeCache
+from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.slots import SocketSlots
-
-if TYPE_CHECKING:
-    from app.bots.runner import BotRunner
-    from app.bots.timers import TimerSweeper
-    from app.matches.history import MoveWriter
-    from app.realtime.fanout import Fanout
 
 
 @dataclass
@@ -40,7 +37,13 @@ class AppContext:
     sockets: SocketSlots = field(default_factory=SocketSlots)
     presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
+    # Every time-driven behaviour reads this clock, so tests can drive time by hand.
+    clock: Clock = field(default_factory=RealClock)
+    # The pipeline announces each commit here; the bot and timer layer listens.
+    events: MatchEvents = field(default_factory=MatchEvents)
     fanout: Fanout = field(init=False)
     writer: MoveWriter = field(init=False)
-    bots: BotRunner = field(init=False)
-    timers: TimerSweeper = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fanout = Fanout(self.broker, self.hub, self.matches)
+        self.writer = MoveWriter(self.db)

@@ -14,10 +14,10 @@ from app.accounts.service import TokenCache, ensure_env_admin
 from app.addresses import ClientAddress, parse_networks
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
-from app.bots.runner import BotRunner
-from app.bots.timers import TimerSweeper
+from app.bots.automation import Automation
 from app.catalogue.router import router as games_router
 from app.chat.router import router as chat_router
+from app.clock import Clock, RealClock
 from app.config import Settings, get_settings
 from app.context import AppContext
 from app.db import Database
@@ -25,7 +25,7 @@ from app.deps import limit_address
 from app.errors import install_error_handlers
 from app.hygiene import RequestGuard, SecurityHeaders
 from app.lobby.router import router as lobby_router
-from app.matches.history import MoveWriter
+from app.matches.presence import PresenceHeartbeat
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.openapi import truthful_openapi
@@ -34,7 +34,6 @@ from app.pages import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.realtime.broker import make_broker
-from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
@@ -44,42 +43,41 @@ updates over WebSocket and server-sent events, and admin routes. Every refusal i
 `{"error": {"code", "message"}}` with a stable code."""
 
 
-def build_context(settings: Settings) -> AppContext:
-    context = AppContext(
+def build_context(settings: Settings, clock: Clock) -> AppContext:
+    return AppContext(
         settings=settings,
         db=Database(settings.database_url, settings.db_pool_size),
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),
         tokens=TokenCache(admin_token=settings.admin_token),
+        clock=clock,
     )
-    context.fanout = Fanout(context.broker, context.hub, context.matches)
-    context.writer = MoveWriter(context.db)
-    context.bots = BotRunner(context)
-    context.timers = TimerSweeper(context)
-    return context
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    """The app; `clock` is for tests, which drive time by hand (production: the real clock)."""
     settings = settings or get_settings()
+    clock = clock or RealClock()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if settings.auto_migrate:
             upgrade(settings.database_url)
-        context = build_context(settings)
-        app.state.context = context
+        context = build_context(settings, clock)
+        automation, heartbeat = Automation(context), PresenceHeartbeat(context)
+        app.state.context, app.state.automation = context, automation
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
         await context.fanout.start()
-        context.bots.start()
-        context.timers.start()
+        await heartbeat.start()
+        automation.start()
         try:
             yield
         finally:
-            await context.timers.stop()
-            await context.bots.stop()
+            await automation.stop()
+            await heartbeat.stop()
             await context.broker.close()
             await context.writer.close()
             await context.db.dispose()

@@ -18,6 +18,7 @@ import httpx
 import pytest
 import redis
 
+from app.clock import ManualClock
 from app.games import REGISTRY
 from app.migrate import upgrade
 from tests.fakes.high_card import ENGINE as HIGH_CARD
@@ -126,19 +127,25 @@ def with_high_card() -> Iterator[None]:
 
 
 @pytest.fixture
-async def client(database_url: str, with_high_card: None) -> AsyncIterator[httpx.AsyncClient]:
+def clock() -> ManualClock:
+    """The app's clock in platform tests: time moves only when the test moves it."""
+    return ManualClock()
+
+
+@pytest.fixture
+async def client(
+    database_url: str, with_high_card: None, clock: ManualClock
+) -> AsyncIterator[httpx.AsyncClient]:
     from app.config import Settings
     from app.main import create_app
 
     settings = Settings(
         database_url=database_url,
         bot_delay_ms=0,
-        bot_sweep_seconds=0.2,
-        timer_sweep_seconds=0.1,
         rate_per_minute=100_000,
         admin_token="test-admin-token-0123456789abcdef",
     )
-    app = create_app(settings)
+    app = create_app(settings, clock)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:

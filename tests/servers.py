@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
+import uvicorn
+
+from app.clock import ManualClock
+from tests.timing import HANG, run_clock
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +48,6 @@ class Server:
         env = {
             **os.environ,
             "FOXDEN_BOT_DELAY_MS": "0",
-            "FOXDEN_BOT_SWEEP_SECONDS": "0.3",
             **self.env,
         }
         self.process = subprocess.Popen(
@@ -102,3 +108,49 @@ def sqlite_env(folder: Path, name: str = "foxden.db") -> dict[str, str]:
         "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{folder / name}",
         "FOXDEN_AUTO_MIGRATE": "true",
     }
+
+
+class InProcessServer:
+    """The app served by uvicorn in a thread of the test process, on a manual clock that the
+    test moves. The clock is an object handed to `create_app`: no setting or environment
+    variable could ever switch a production server to it."""
+
+    def __init__(self, settings: Any, clock: ManualClock) -> None:
+        from app.main import create_app
+
+        self.clock = clock
+        self.port = free_port()
+        self.app = create_app(settings, clock)
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+        )
+        self._server = uvicorn.Server(config)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread = threading.Thread(target=lambda: asyncio.run(self._serve()), daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        await self._server.serve()
+
+    def start(self) -> None:
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("in-process server did not start")
+            time.sleep(0.02)
+
+    def run_clock(self, seconds: float) -> None:
+        """Move the server's clock on (in its own event loop) and wait for what fell due."""
+        if self._loop is None:
+            raise RuntimeError("the server is not running")
+        moving = run_clock(self.clock, seconds, self.app)
+        asyncio.run_coroutine_threadsafe(moving, self._loop).result(HANG)
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(30)

@@ -1,32 +1,27 @@
 """Runs bot seats server side, through the same move pipeline as players.
 
 A bot sees exactly what a player in its seat would: the envelope's view and legal actions.
-Any process may try to act for a bot; the version check lets exactly one of them commit, so a
-bot never acts twice even when several processes notice its turn at once.
+The runner is woken by commits (a bot is to act) and by recovery; between turns it waits on
+the clock. Any process may try to act for a bot; the version check lets exactly one of them
+commit, so a bot never acts twice even when two processes play the same match.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 import random
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-
 from app.bots.strategies import strategies_for
+from app.bots.workers import Workers
 from app.errors import ApiError
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
-from app.matches.models import Match, MatchSeat
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 
 if TYPE_CHECKING:
     from app.context import AppContext
 
-log = logging.getLogger(__name__)
 RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 
@@ -40,71 +35,56 @@ def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
 
 
 class BotRunner:
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: AppContext, workers: Workers) -> None:
         self.context = context
-        self._pending: dict[str, asyncio.Task[None]] = {}
-        self._sweeper: asyncio.Task[None] | None = None
+        self.workers = workers
+        self._playing: set[str] = set()
+        # Matches that changed while their player task was busy: it must read them again.
+        self._changed: set[str] = set()
 
-    def start(self) -> None:
-        self._sweeper = asyncio.create_task(self._sweep_forever())
+    def playing(self, match_id: str) -> bool:
+        return match_id in self._playing
 
-    async def stop(self) -> None:
-        tasks = [*self._pending.values(), *([self._sweeper] if self._sweeper else [])]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._pending.clear()
+    def wake(self, match_id: str, version: int) -> None:
+        """Make sure this process plays the bots of this match until a human is to act;
+        `version` is the match as the waker saw it."""
+        if match_id in self._playing:
+            self._changed.add(match_id)
+            return
+        self._playing.add(match_id)
+        self.workers.spawn(self._play(match_id, version), f"bots of {match_id}")
 
-    async def wake(self, match_id: str) -> None:
-        """Make sure this process plays the bots of this match until a human is to act."""
-        if match_id not in self._pending:
-            self._pending[match_id] = asyncio.create_task(self._play(match_id))
-
-    async def _play(self, match_id: str) -> None:
+    async def _play(self, match_id: str, seen: int) -> None:
+        """Each turn waits FOXDEN_BOT_DELAY_MS after the last move this task saw; if the match
+        moved meanwhile (a human, or another process's bot), the wait starts again."""
         try:
-            while await self._one_turn(match_id):
-                pass
-        except Exception:  # a bug must not kill the runner; the sweep tries again later
-            log.exception("bot turn failed in match %s", match_id)
+            while True:
+                await self.context.clock.sleep(self.context.settings.bot_delay_ms / 1000)
+                self._changed.discard(match_id)
+                async with self.workers.slots:
+                    loaded = await self._load(match_id)
+                    if not loaded.bots_to_act():
+                        if match_id in self._changed:
+                            continue  # a commit landed while we read: read it
+                        return
+                    seen = loaded.version if loaded.version != seen else await self._act(loaded)
         finally:
-            self._pending.pop(match_id, None)
+            self._playing.discard(match_id)
 
-    async def _one_turn(self, match_id: str) -> bool:
-        """Act for one bot seat; False once no bot is to act."""
-        await asyncio.sleep(self.context.settings.bot_delay_ms / 1000)
+    async def _load(self, match_id: str) -> LoadedMatch:
         async with self.context.db.sessions() as session:
-            loaded = await load_match(self.context, session, match_id)
-        seats = loaded.bots_to_act()
-        if not seats:
-            return False
-        seat = seats[0]
+            return await load_match(self.context, session, match_id)
+
+    async def _act(self, loaded: LoadedMatch) -> int:
+        """Act for the first bot to act; the version this task has seen afterwards."""
+        seat = loaded.bots_to_act()[0]
         action = choose(loaded, seat, loaded.seats[seat].bot or "random")
         try:
-            await act(self.context, match_id, Actor("bot", seat=seat), action, loaded.version)
+            committed, _ = await act(
+                self.context, loaded.id, Actor("bot", seat=seat), action, loaded.version
+            )
         except ApiError as refusal:
             if refusal.code not in RETRYABLE:
                 raise
-        return True
-
-    async def _sweep_forever(self) -> None:
-        """Pick up bot turns that no process is playing (after a restart, say)."""
-        while True:
-            await asyncio.sleep(self.context.settings.bot_sweep_seconds)
-            try:
-                for match_id in await self._matches_with_bots():
-                    await self.wake(match_id)
-            except Exception:
-                log.warning("bot sweep failed", exc_info=True)
-
-    async def _matches_with_bots(self) -> list[str]:
-        async with self.context.db.sessions() as session:
-            rows = await session.scalars(
-                select(Match.id)
-                .join(MatchSeat, MatchSeat.match_id == Match.id)
-                .where(Match.status == "active", MatchSeat.bot.is_not(None))
-                .distinct()
-                .limit(500)
-            )
-            return [match_id for match_id in rows if match_id not in self._pending]
+            return loaded.version  # someone else moved first: wait a full delay after them
+        return committed.version

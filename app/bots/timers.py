@@ -1,82 +1,81 @@
 """Turn timers: when a deadline passes, the stand-in bot decides for each waiting player.
 
-Every process sweeps for expired deadlines; the version check lets exactly one of them commit
-each timed-out decision. The action is logged with the actor "timeout", and after
+Each commit (re)sets its match's alarm on the clock, so a deadline rings at its time and
+nothing runs while no deadline is due. When two processes ring for the same deadline (one
+recovering after a restart, say), the version check lets exactly one of them commit each
+timed-out decision. The action is logged with the actor "timeout", and after
 FOXDEN_MISSED_TURNS in a row a bot takes the seat until its player reclaims it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
+from datetime import datetime
 from typing import TYPE_CHECKING
-
-from sqlalchemy import select
 
 from app.bots.runner import RETRYABLE, choose
 from app.bots.strategies import stand_in_strategy
-from app.db import utcnow
+from app.bots.workers import Workers
+from app.clock import Cancellable
 from app.errors import ApiError
-from app.matches.models import Match
+from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 
 if TYPE_CHECKING:
     from app.context import AppContext
 
-log = logging.getLogger(__name__)
 
-
-class TimerSweeper:
-    def __init__(self, context: AppContext) -> None:
+class TurnTimers:
+    def __init__(self, context: AppContext, workers: Workers) -> None:
         self.context = context
-        self._task: asyncio.Task[None] | None = None
+        self.workers = workers
+        self._alarms: dict[str, tuple[datetime, Cancellable]] = {}
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._sweep_forever())
+    def schedule(self, match_id: str, deadline: datetime | None) -> None:
+        """Ring for this match at `deadline` (at once if it has passed); None: no alarm."""
+        current = self._alarms.get(match_id)
+        if current is not None and current[0] == deadline:
+            return
+        if current is not None:
+            current[1].cancel()
+            del self._alarms[match_id]
+        if deadline is not None:
+            alarm = self.context.clock.call_at(deadline, lambda: self._ring(match_id))
+            self._alarms[match_id] = (deadline, alarm)
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+    def cancel_all(self) -> None:
+        for _deadline, alarm in self._alarms.values():
+            alarm.cancel()
+        self._alarms.clear()
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.context.settings.timer_sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception:
-                log.warning("timer sweep failed", exc_info=True)
-
-    async def sweep(self) -> None:
-        async with self.context.db.sessions() as session:
-            expired = (
-                await session.scalars(
-                    select(Match.id)
-                    .where(Match.status == "active", Match.deadline < utcnow())
-                    .limit(100)
-                )
-            ).all()
-        for match_id in expired:
-            await self.expire(match_id)
+    def _ring(self, match_id: str) -> None:
+        self._alarms.pop(match_id, None)
+        self.workers.spawn(self.expire(match_id), f"deadline of {match_id}")
 
     async def expire(self, match_id: str) -> None:
         """Decide for every player the expired deadline was running for."""
-        async with self.context.db.sessions() as session:
-            loaded = await load_match(self.context, session, match_id)
-        if loaded.deadline is None or loaded.deadline > utcnow():
-            return  # someone acted (or another process timed it out) meanwhile
+        async with self.workers.slots:
+            async with self.context.db.sessions() as session:
+                loaded = await load_match(self.context, session, match_id)
+            if loaded.deadline is None:
+                return  # nobody's clock runs any more
+            if loaded.deadline > self.context.clock.now():
+                # Someone acted meanwhile (maybe in another process), or the alarm rang a
+                # hair early: wait for the deadline that runs now.
+                self.schedule(match_id, loaded.deadline)
+                return
+            await self._decide_for_waiting(loaded)
+
+    async def _decide_for_waiting(self, loaded: LoadedMatch) -> None:
         for seat in loaded.humans_to_act():
             async with self.context.db.sessions() as session:
-                current = await load_match(self.context, session, match_id)
+                current = await load_match(self.context, session, loaded.id)
             if seat not in current.humans_to_act():
                 continue
             action = choose(current, seat, stand_in_strategy(current.game))
             try:
                 await act(
-                    self.context, match_id, Actor("timeout", seat=seat), action, current.version
+                    self.context, loaded.id, Actor("timeout", seat=seat), action, current.version
                 )
             except ApiError as refusal:
                 if refusal.code in RETRYABLE:

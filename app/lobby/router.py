@@ -28,6 +28,7 @@ from app.lobby.schemas import (
     StartResponse,
 )
 from app.matches.create import create_match
+from app.matches.store import load_match
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
 SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]
@@ -279,9 +280,10 @@ async def start(
         service.require_host(lobby, player)
         service.check_startable(lobby)
         ids = {s.player_id for s in lobby.seats if s.player_id}
-        match = await create_match(session, lobby, await names_of(session, ids))
+        names = await names_of(session, ids)
+        match = await create_match(session, lobby, names, context.clock.now())
         lobby.status, lobby.match_id = "started", match.id
         await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
-    await context.bots.wake(match.id)
+    context.events.committed(await load_match(context, session, match.id))
     return StartResponse(match_id=match.id)

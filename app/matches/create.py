@@ -8,7 +8,6 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.tokens import new_id
-from app.db import utcnow
 from app.games.protocol import Engine
 from app.games.rng import new_seed
 from app.lobby.models import Lobby
@@ -17,21 +16,29 @@ from app.matches.loaded import encode_state
 from app.matches.models import Match, MatchSeat
 
 
-def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby) -> datetime | None:
+def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby, now: datetime) -> datetime | None:
     """The timer starts at once if a human decides first."""
     if lobby.turn_seconds is None:
         return None
     humans = {s.seat for s in lobby.seats if s.player_id is not None}
     if not humans.intersection(engine.to_act(state)):
         return None
-    return utcnow() + timedelta(seconds=lobby.turn_seconds)
+    return now + timedelta(seconds=lobby.turn_seconds)
+
+
+def bot_opens(engine: Engine[Any], state: Any, lobby: Lobby) -> bool:
+    """Whether a bot acts first: saved as `bot_due`, so recovery finds it after a crash."""
+    bots = {s.seat for s in lobby.seats if s.player_id is None}
+    return bool(bots.intersection(engine.to_act(state)))
 
 
 def bot_display_name(strategy: str, seat: int) -> str:
     return f"{strategy.capitalize()} bot {seat + 1}"
 
 
-async def create_match(session: AsyncSession, lobby: Lobby, names: dict[str, str]) -> Match:
+async def create_match(
+    session: AsyncSession, lobby: Lobby, names: dict[str, str], now: datetime
+) -> Match:
     engine = engine_for(lobby.game)
     seed = new_seed()
     state = engine.setup(len(lobby.seats), lobby.options, seed)
@@ -48,7 +55,8 @@ async def create_match(session: AsyncSession, lobby: Lobby, names: dict[str, str
         lobby_id=lobby.id,
         private=lobby.private,
         turn_seconds=lobby.turn_seconds,
-        deadline=first_deadline(engine, state, lobby),
+        deadline=first_deadline(engine, state, lobby, now),
+        bot_due=bot_opens(engine, state, lobby),
         seats=[
             MatchSeat(
                 seat=s.seat,

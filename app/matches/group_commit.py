@@ -21,7 +21,7 @@ from app.matches.move import Move, Written
 
 UPDATE = """
 UPDATE matches SET state = ?, version = ?, status = ?, outcome = ?, deadline = ?,
-    seat_epoch = ?, updated_at = ?
+    seat_epoch = ?, updated_at = ?, bot_due = ?
 WHERE id = ? AND version = ? AND seat_epoch = ? AND status = 'active'
 """
 INSERT = """
@@ -109,6 +109,7 @@ class GroupCommit:
                 _when(move.deadline),
                 move.seat_epoch,
                 at,
+                move.bot_due,
                 move.match_id,
                 move.guard_version,
                 move.guard_epoch,

@@ -26,7 +26,7 @@ PG_MOVE = """
 WITH moved AS (
     UPDATE matches
     SET state = $1, version = $2, status = $3, outcome = $4::json, deadline = $5,
-        seat_epoch = $6, updated_at = $7
+        seat_epoch = $6, updated_at = $7, bot_due = $16
     WHERE id = $8 AND version = $9 AND seat_epoch = $10 AND status = 'active'
     RETURNING id
 )
@@ -84,6 +84,7 @@ async def _write_postgres(db: Database, move: Move) -> Written:
                 move.client_id,
                 _json(move.log),
                 move.actor,
+                move.bot_due,
             )
         except asyncpg.UniqueViolationError:
             return Written.DUPLICATE
@@ -118,6 +119,7 @@ async def write_move_in(connection: AsyncConnection, move: Move) -> Written:
             outcome=move.outcome,
             deadline=move.deadline,
             seat_epoch=move.seat_epoch,
+            bot_due=move.bot_due,
             updated_at=move.at,
         )
     )

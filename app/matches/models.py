@@ -40,6 +40,9 @@ class Match(Base):
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Bumped whenever a seat changes hands (leave, hand-over, reclaim), so caches reload.
     seat_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    # A bot is to act (`app.bots.due.bot_due`): after a crash, recovery finds the bot turns
+    # nobody is playing with one indexed query instead of decoding every active match.
+    bot_due: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     seats: Mapped[list[MatchSeat]] = relationship(

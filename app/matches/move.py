@@ -27,6 +27,7 @@ class Move:
     outcome: dict[str, Any] | None
     deadline: datetime | None
     seat_epoch: int
+    bot_due: bool  # a bot is to act: the indexed marker recovery looks for after a crash
     seat: int
     action: Any
     client_id: str | None

@@ -1,8 +1,14 @@
-"""Which seats have a live socket or stream, across processes, cached briefly per process."""
+"""Which seats have a live socket or stream, across processes, cached briefly per process.
+
+Each process counts its own sockets; a heartbeat on the clock keeps its counts alive, so the
+seats of a process that dies stop showing as connected within FOXDEN_PRESENCE_TTL_SECONDS.
+"""
 
 from __future__ import annotations
 
-import time
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -10,14 +16,17 @@ from app.context import AppContext
 
 TTL = 1.0
 PRESENCE = "presence"
+# Beats per TTL: two may be missed (a busy process, a slow Redis) before the counts lapse.
+BEATS_PER_TTL = 3
+log = logging.getLogger(__name__)
 
 
 async def presence(context: AppContext, match_id: str) -> dict[int, int]:
     cached = context.presence_cache.get(match_id)
-    if cached is not None and cached[0] > time.monotonic():
+    if cached is not None and cached[0] > context.clock.monotonic():
         return cached[1]
     seats = await context.broker.presence("match:" + match_id)
-    context.presence_cache[match_id] = (time.monotonic() + TTL, seats)
+    context.presence_cache[match_id] = (context.clock.monotonic() + TTL, seats)
     return seats
 
 
@@ -46,3 +55,33 @@ async def _change(context: AppContext, match_id: str, seat: int, delta: int) -> 
     flipped = count == 1 if delta > 0 else count <= 0
     if flipped:
         await context.broker.publish("match:" + match_id, PRESENCE)
+
+
+class PresenceHeartbeat:
+    """Keeps this process's presence counts alive while it runs."""
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._beat()  # alive before the first socket is counted
+        self._task = asyncio.create_task(self._beat_forever())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _beat_forever(self) -> None:
+        ttl = self.context.settings.presence_ttl_seconds
+        while True:
+            await self.context.clock.sleep(ttl / BEATS_PER_TTL)
+            try:
+                await self._beat()
+            except Exception:  # Redis may be briefly away; the next beat tries again
+                log.warning("presence heartbeat failed", exc_info=True)
+
+    async def _beat(self) -> None:
+        await self.context.broker.presence_alive(self.context.settings.presence_ttl_seconds)

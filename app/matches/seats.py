@@ -11,6 +11,7 @@ from dataclasses import replace
 from sqlalchemy import update
 
 from app.accounts.service import Identity
+from app.bots.due import bot_due
 from app.bots.strategies import stand_in_strategy
 from app.chat.models import ChatMessage
 from app.context import AppContext
@@ -45,17 +46,20 @@ async def _change(
             return loaded  # leaving twice, or reclaiming a seat never left, changes nothing
         bot = stand_in_strategy(loaded.game) if leaving else None
         updated = await change_seat(session, loaded, seat, bot=bot, away=leaving, missed_turns=0)
-        updated = replace(updated, deadline=next_deadline(updated))
+        updated = replace(updated, deadline=next_deadline(updated, context.clock.now()))
         await session.execute(
             update(Match)
             .where(Match.id == match_id)
-            .values(seat_epoch=updated.seat_epoch, deadline=updated.deadline)
+            .values(
+                seat_epoch=updated.seat_epoch,
+                deadline=updated.deadline,
+                bot_due=bot_due(updated),
+            )
         )
         text = "left the table: a bot plays on for them." if leaving else "is back."
         session.add(ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text))
     context.matches.put(updated)
+    context.events.committed(updated)
     await context.broker.publish("match:" + match_id, "seats")
     await context.broker.publish("match:" + match_id, "chat:seat")
-    if updated.bots_to_act():
-        await context.bots.wake(match_id)
     return updated

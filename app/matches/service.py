@@ -19,9 +19,9 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from app.bots.due import bot_due
 from app.bots.strategies import stand_in_strategy
 from app.context import AppContext
-from app.db import utcnow
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
 from app.matches.history import write_move_in
@@ -59,9 +59,9 @@ async def act(
         )
     context.matches.put(committed)
     context.metrics.action_committed(time.perf_counter() - started)
+    # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
+    context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)
-    if committed.bots_to_act():
-        await context.bots.wake(match_id)
     return committed, seat
 
 
@@ -79,7 +79,13 @@ async def _decide_and_write(
         try:
             _check_playable(loaded, seat, version, actor)
             committed, move = _decide(
-                loaded, seat, action, actor, client_id, context.settings.missed_turns
+                loaded,
+                seat,
+                action,
+                actor,
+                client_id,
+                context.settings.missed_turns,
+                context.clock.now(),
             )
         except ApiError:
             if client_id is not None and await _was_applied(
@@ -171,6 +177,7 @@ def _decide(
     actor: Actor,
     client_id: str | None,
     missed_limit: int,
+    now: datetime,
 ) -> tuple[LoadedMatch, Move]:
     """The engine's verdict on the action, as the committed match and the row that stores it."""
     engine = loaded.engine
@@ -187,7 +194,7 @@ def _decide(
         outcome=outcome,
     )
     committed = _count_missed_turns(committed, seat, actor, missed_limit)
-    committed = replace(committed, deadline=next_deadline(committed))
+    committed = replace(committed, deadline=next_deadline(committed, now))
     move = Move(
         match_id=loaded.id,
         guard_version=loaded.version,
@@ -198,12 +205,13 @@ def _decide(
         outcome=outcome,
         deadline=committed.deadline,
         seat_epoch=committed.seat_epoch,
+        bot_due=bot_due(committed),
         seat=seat,
         action=orjson.loads(orjson.dumps(action)),
         client_id=client_id,
         log=[log_json(entry) for entry in transition.log],
         actor=actor.kind,
-        at=utcnow(),
+        at=now,
     )
     return committed, move
 
@@ -266,11 +274,11 @@ class _Stale(Exception):
     """Rolls the slow path's transaction back when its guard wrote nothing."""
 
 
-def next_deadline(loaded: LoadedMatch) -> datetime | None:
-    """A turn timer runs while a seat's own player must decide."""
+def next_deadline(loaded: LoadedMatch, now: datetime) -> datetime | None:
+    """A turn timer runs while a seat's own player must decide (`now`: the context's clock)."""
     if loaded.turn_seconds is None or not loaded.humans_to_act():
         return None
-    return utcnow() + timedelta(seconds=loaded.turn_seconds)
+    return now + timedelta(seconds=loaded.turn_seconds)
 
 
 def log_json(entry: LogEntry) -> dict[str, Any]:

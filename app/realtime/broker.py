@@ -3,6 +3,10 @@
 `memory://` delivers inside one process; `redis://` carries messages between any number of
 processes. Messages are version numbers and seat presence counts, never game data: every
 receiver loads the match and projects it for its own viewer.
+
+Presence counts are kept per process, and a process's counts only count while its liveness
+key (refreshed by `presence_alive`) lives: the sockets of a process that died stop counting
+once that key expires.
 """
 
 from __future__ import annotations
@@ -10,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, cast
 
 from redis import asyncio as aioredis
 
@@ -21,6 +26,7 @@ PREFIX = "foxden:"
 RESYNC = "resync"
 """Delivered as topic and message when messages between processes may have been lost: every
 local socket and stream then checks its match against the database."""
+ALIVE = PREFIX + "alive:"
 
 
 class Broker(Protocol):
@@ -30,6 +36,7 @@ class Broker(Protocol):
     async def ping(self) -> bool: ...
     async def presence_add(self, topic: str, seat: int, delta: int) -> int: ...  # new count
     async def presence(self, topic: str) -> dict[int, int]: ...
+    async def presence_alive(self, seconds: float) -> None: ...
 
 
 class MemoryBroker:
@@ -58,6 +65,9 @@ class MemoryBroker:
     async def presence(self, topic: str) -> dict[int, int]:
         return dict(self._presence.get(topic, {}))
 
+    async def presence_alive(self, seconds: float) -> None:
+        """Nothing to refresh: in one process, the counts die with the sockets they count."""
+
 
 class RedisBroker:
     """Redis pub/sub with one pattern subscription per process; reconnects on failure."""
@@ -68,6 +78,9 @@ class RedisBroker:
         self._ready = asyncio.Event()
         self._outbox: list[tuple[str, str]] = []
         self._sending: asyncio.Task[None] | None = None
+        self._process = uuid.uuid4().hex
+        # This process's own counts: what it writes again if its liveness key ever lapsed.
+        self._local: dict[str, dict[int, int]] = {}
 
     async def start(self, deliver: Deliver) -> None:
         self._task = asyncio.create_task(self._listen(deliver))
@@ -127,11 +140,59 @@ class RedisBroker:
             return False
 
     async def presence_add(self, topic: str, seat: int, delta: int) -> int:
-        return int(await self._redis.hincrby(PREFIX + "presence:" + topic, str(seat), delta))
+        """Returns this process's new count for the seat (a flip 0 <-> 1 is what others see)."""
+        seats = self._local.setdefault(topic, {})
+        count = seats[seat] = max(0, seats.get(seat, 0) + delta)
+        if not count:
+            del seats[seat]
+            if not seats:
+                del self._local[topic]
+        # An increment, not the new count: concurrent changes may reach Redis in any order.
+        await self._redis.hincrby(_presence_key(topic), f"{self._process}:{seat}", delta)
+        return count
 
     async def presence(self, topic: str) -> dict[int, int]:
-        raw = await self._redis.hgetall(PREFIX + "presence:" + topic)
-        return {int(seat): max(0, int(count)) for seat, count in raw.items()}
+        """Seat counts summed over the processes still alive; a dead one's counts are dropped."""
+        # decode_responses=True: Redis hands back str, whatever the stubs say.
+        raw = cast(dict[str, str], await self._redis.hgetall(_presence_key(topic)))
+        alive = await self._alive({_process_of(field) for field in raw})
+        dead = [field for field in raw if _process_of(field) not in alive]
+        if dead:
+            await self._redis.hdel(_presence_key(topic), *dead)
+        seats: dict[int, int] = {}
+        for field, count in raw.items():
+            if _process_of(field) in alive:
+                seat = int(field.rpartition(":")[2])
+                seats[seat] = seats.get(seat, 0) + max(0, int(count))
+        return seats
+
+    async def _alive(self, processes: set[str]) -> set[str]:
+        if not processes:
+            return set()
+        ordered = sorted(processes)
+        keys = await self._redis.mget([ALIVE + process for process in ordered])
+        return {process for process, key in zip(ordered, keys, strict=True) if key}
+
+    async def presence_alive(self, seconds: float) -> None:
+        """Keep this process's counts alive `seconds` more. If the key had lapsed, a reader may
+        have dropped them as dead: write them again."""
+        key = ALIVE + self._process
+        previous = await self._redis.set(key, "1", px=max(1, int(seconds * 1000)), get=True)
+        if previous is None and self._local:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                for topic, seats in self._local.items():
+                    for seat, count in seats.items():
+                        pipe.hset(_presence_key(topic), f"{self._process}:{seat}", count)
+                await pipe.execute()
+
+
+def _presence_key(topic: str) -> str:
+    return PREFIX + "presence:" + topic
+
+
+def _process_of(field: str) -> str:
+    """The process of a presence field "<process>:<seat>"."""
+    return field.rpartition(":")[0]
 
 
 def make_broker(redis_url: str) -> Broker:

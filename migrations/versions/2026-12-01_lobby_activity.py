@@ -1,7 +1,7 @@
 """lobby activity: when an open table last changed, so idle ones close
 
-Revision ID: 0004_lobby_activity
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01 10:00:00
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_lobby_activity"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 

@@ -1,17 +1,48 @@
-"""A table with a turn timer, and leaving and reclaiming a seat, from the browser."""
+"""A table with a turn timer, and leaving and reclaiming a seat, from the browser.
+
+The server runs in this process on a manual clock: bots and deadlines act only when the test
+moves the clock, so what the page shows is waited for, never raced against.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
+from app.clock import ManualClock
+from app.config import Settings
 from tests.browser.conftest import register, sign_in
-from tests.servers import Server
+from tests.servers import InProcessServer
+
+BOT_DELAY_SECONDS = 1
 
 
-def test_timer_choice_leave_and_reclaim(site: Server, page_factory: Any) -> None:
+@pytest.fixture(scope="module")
+def clocked_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    path = tmp_path_factory.mktemp("clocked") / "foxden.db"
+    settings = Settings(
+        database_url=f"sqlite+aiosqlite:///{path}",
+        auto_migrate=True,
+        bot_delay_ms=BOT_DELAY_SECONDS * 1000,
+    )
+    server = InProcessServer(settings, ManualClock())
+    server.start()
+    yield server
+    server.stop()
+
+
+def _last_action(site: InProcessServer, match_id: str, me: dict[str, str]) -> dict[str, Any]:
+    auth = {"Authorization": f"Bearer {me['token']}"}
+    log = httpx.get(f"{site.url}/api/v1/matches/{match_id}/log", headers=auth).json()
+    return dict(log["entries"][-1])
+
+
+def test_timer_choice_leave_and_reclaim(clocked_site: InProcessServer, page_factory: Any) -> None:
+    site = clocked_site
     me = register(site, "Ada")
     page = page_factory()
     sign_in(page, site, me)
@@ -26,11 +57,19 @@ def test_timer_choice_leave_and_reclaim(site: Server, page_factory: Any) -> None
     page.click("#add-bot-1")
     page.click("#start-match")
     page.wait_for_url("**/match/**")
+    match_id = page.url.split("/match/")[1].split("?")[0]
+    site.run_clock(BOT_DELAY_SECONDS)  # if the bot opens, it plays; then it is Ada's turn
+    expect(page.locator("#turn-line")).to_have_text("Your turn")
     expect(page.locator("#deadline")).to_contain_text("Time left")
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#leave-match")
     expect(page.locator("#reclaim-seat")).to_be_visible()
     expect(page.locator("#actions button")).to_have_count(0)
+    expect(page.locator("#deadline")).to_have_text("")  # no timer runs for a bot
+    # The stand-in bot takes Ada's turn once its delay has passed on the clock.
+    site.run_clock(BOT_DELAY_SECONDS)
+    played = _last_action(site, match_id, me)
+    assert (played["seat"], played["actor"]) == (0, "bot")
     page.click("#reclaim-seat")
     expect(page.locator("#leave-match")).to_be_visible()
     page.errors.check()

@@ -89,3 +89,28 @@ async def app_client(
         transport = httpx.ASGITransport(app=app, client=(peer, 40_000))
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             yield http
+
+
+async def start_timed_match(
+    http: httpx.AsyncClient, seconds: int, tricks: int = 3
+) -> tuple[Player, Player, str]:
+    """Ada and Bob at a high-card table with a turn timer of `seconds`; Ada leads."""
+    ada, bob = await new_player(http, "Ada"), await new_player(http, "Bob")
+    response = await http.post(
+        "/api/v1/lobbies",
+        headers=ada.auth,
+        json={
+            "game": "high-card",
+            "seats": 2,
+            "options": {"tricks": tricks},
+            "turn_seconds": seconds,
+        },
+    )
+    assert response.status_code == 201, response.text
+    lobby = response.json()
+    assert lobby["turn_seconds"] == seconds
+    await http.post(f"/api/v1/lobbies/{lobby['id']}/join", headers=bob.auth, json={})
+    await http.post(f"/api/v1/lobbies/{lobby['id']}/ready", headers=bob.auth, json={})
+    started = await http.post(f"/api/v1/lobbies/{lobby['id']}/start", headers=ada.auth)
+    assert started.status_code == 200, started.text
+    return ada, bob, str(started.json()["match_id"])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -11,6 +10,7 @@ import httpx
 from app.games import STRATEGIES
 from app.matches.envelope import envelope
 from tests.platform.helpers import new_player, start_match
+from tests.timing import settle
 
 
 async def test_a_bot_is_given_its_seats_envelope_and_nothing_else(
@@ -26,26 +26,19 @@ async def test_a_bot_is_given_its_seats_envelope_and_nothing_else(
     try:
         ada = await new_player(client, "Ada")
         match_id = await start_match(client, ada, [], bots={1: "spy"})
-        context = client.app.state.context  # type: ignore[attr-defined]
-        for _ in range(100):
-            loaded = context.matches.get(match_id)
-            if loaded is not None and 0 in loaded.engine.to_act(loaded.state):
-                break
-            await asyncio.sleep(0.02)
+        app = client.app  # type: ignore[attr-defined]
+        await settle(app)
         hand = (await client.get(f"/api/v1/matches/{match_id}/state", headers=ada.auth)).json()
         await client.post(
             f"/api/v1/matches/{match_id}/actions",
             headers=ada.auth,
             json={"action": hand["legal_actions"][0]},
         )
-        for _ in range(100):
-            if seen:
-                break
-            await asyncio.sleep(0.02)
+        await settle(app)
         view, legal, seat = seen[0]
         assert seat == 1
         # Exactly what a player in seat 1 is sent: no state, no other hand.
-        loaded = context.matches.get(match_id)
+        loaded = app.state.context.matches.get(match_id)
         assert set(view) == set(envelope(loaded, 1, {})["view"])
         played = hand["legal_actions"][0]["card"]
         kept = [card for card in hand["view"]["hand"] if card != played]
@@ -62,10 +55,7 @@ async def test_a_match_left_to_bots_plays_to_its_end(client: httpx.AsyncClient) 
         assert (
             await client.post(f"/api/v1/matches/{match_id}/leave", headers=player.auth)
         ).status_code == 200
-    for _ in range(300):
-        summary = (await client.get(f"/api/v1/matches/{match_id}")).json()
-        if summary["status"] != "active":
-            break
-        await asyncio.sleep(0.02)
+    await settle(client.app)  # type: ignore[attr-defined]
+    summary = (await client.get(f"/api/v1/matches/{match_id}")).json()
     assert summary["status"] == "finished"
     assert all(seat["away"] for seat in summary["seats"])

@@ -48,6 +48,7 @@ def _move(match_id: str, version: int, client_id: str | None = None) -> Move:
         outcome=None,
         deadline=None,
         seat_epoch=0,
+        bot_due=False,
         seat=0,
         action={"type": "play", "card": f"c-{version}"},
         client_id=client_id,

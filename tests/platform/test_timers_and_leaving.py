@@ -1,77 +1,55 @@
-"""Turn timers, leaving a running match, and reclaiming a seat from the stand-in bot."""
+"""Turn timers, leaving a running match, and reclaiming a seat from the stand-in bot.
+
+Time is the manual clock's: a deadline passes when the test moves the clock past it.
+"""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import httpx
 
-from tests.platform.helpers import Player, act, envelope, new_player
-
-
-async def _timed_match(client: httpx.AsyncClient, seconds: int) -> tuple[Player, Player, str]:
-    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
-    lobby = (
-        await client.post(
-            "/api/v1/lobbies",
-            headers=ada.auth,
-            json={
-                "game": "high-card",
-                "seats": 2,
-                "options": {"tricks": 3},
-                "turn_seconds": seconds,
-            },
-        )
-    ).json()
-    assert lobby["turn_seconds"] == seconds
-    await client.post(f"/api/v1/lobbies/{lobby['id']}/join", headers=bob.auth, json={})
-    await client.post(f"/api/v1/lobbies/{lobby['id']}/ready", headers=bob.auth, json={})
-    started = await client.post(f"/api/v1/lobbies/{lobby['id']}/start", headers=ada.auth)
-    return ada, bob, started.json()["match_id"]
-
-
-async def _wait_for(
-    client: httpx.AsyncClient, match_id: str, player: Player, version: int, seconds: float = 10
-) -> dict:  # type: ignore[type-arg]
-    for _ in range(int(seconds / 0.05)):
-        seen = await envelope(client, match_id, player)
-        if seen["version"] >= version:
-            return seen
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"version {version} never came")
+from app.clock import ManualClock
+from tests.platform.helpers import act, envelope, new_player, start_match, start_timed_match
+from tests.timing import run_clock, settle
 
 
 async def test_the_deadline_is_in_the_envelope_and_the_timer_decides(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, clock: ManualClock
 ) -> None:
-    ada, bob, match_id = await _timed_match(client, 1)
+    app = client.app  # type: ignore[attr-defined]
+    ada, bob, match_id = await start_timed_match(client, 10)
     first = await envelope(client, match_id, ada)
-    deadline = datetime.fromisoformat(first["deadline"])
-    assert 0 < (deadline - datetime.now(deadline.tzinfo)).total_seconds() <= 1.5
-    after = await _wait_for(client, match_id, ada, 1)
-    assert after["to_act"] == [1] and after["deadline"] is not None
+    assert datetime.fromisoformat(first["deadline"]) == clock.now() + timedelta(seconds=10)
+    await run_clock(clock, 9.9, app)
+    assert (await envelope(client, match_id, ada))["version"] == 0  # not yet
+    await run_clock(clock, 0.1, app)
+    after = await envelope(client, match_id, ada)
+    assert after["version"] == 1 and after["to_act"] == [1]
+    # Bob's clock started when the timeout decided for Ada.
+    assert datetime.fromisoformat(after["deadline"]) == clock.now() + timedelta(seconds=10)
     log = (await client.get(f"/api/v1/matches/{match_id}/log", headers=ada.auth)).json()
     assert log["entries"][0]["actor"] == "timeout" and log["entries"][0]["seat"] == 0
-    # Acting yourself stops the clock for you and resets your missed turns.
+    # Acting yourself stops the clock for you: Bob's deadline never fires.
     seen = await envelope(client, match_id, bob)
     response = await act(client, match_id, bob, seen["legal_actions"][0], version=seen["version"])
     assert response.status_code == 200
+    await run_clock(clock, 9.9, app)
+    assert (await envelope(client, match_id, ada))["version"] == 2
 
 
 async def test_missed_turns_hand_the_seat_to_a_bot_until_reclaimed(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, clock: ManualClock
 ) -> None:
-    ada, _bob, match_id = await _timed_match(client, 1)
+    app = client.app  # type: ignore[attr-defined]
+    ada, _bob, match_id = await start_timed_match(client, 1)
     # Both sleep through their turns: after 3 misses each seat is played by a bot.
-    for _ in range(200):
-        seen = await envelope(client, match_id, ada)
-        if all(seat["away"] for seat in seen["seats"]) or seen["status"] != "active":
-            break
-        await asyncio.sleep(0.1)
+    for _ in range(6):
+        await run_clock(clock, 1, app)
+    seen = await envelope(client, match_id, ada)
     assert seen["seats"][0]["away"] and seen["seats"][0]["bot"] == "random"
     log = (await client.get(f"/api/v1/matches/{match_id}/log")).json()
-    assert [e["actor"] for e in log["entries"] if not e["private"]][:3] == ["timeout"] * 3
+    assert [e["actor"] for e in log["entries"] if not e["private"]][:6] == ["timeout"] * 6
     if seen["status"] == "active":
         back = await client.post(f"/api/v1/matches/{match_id}/reclaim", headers=ada.auth)
         assert back.status_code == 200
@@ -79,9 +57,8 @@ async def test_missed_turns_hand_the_seat_to_a_bot_until_reclaimed(
 
 
 async def test_a_player_leaves_and_a_bot_plays_on(client: httpx.AsyncClient) -> None:
+    app = client.app  # type: ignore[attr-defined]
     ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
-    from tests.platform.helpers import start_match
-
     match_id = await start_match(client, ada, [bob])
     left = await client.post(f"/api/v1/matches/{match_id}/leave", headers=bob.auth)
     assert left.status_code == 200
@@ -96,13 +73,13 @@ async def test_a_player_leaves_and_a_bot_plays_on(client: httpx.AsyncClient) -> 
     assert chat[-1]["name"] == "Bob" and "left the table" in chat[-1]["text"]
     blocked = await act(client, match_id, bob, {"type": "play", "card": "c-1"})
     assert blocked.status_code == 409  # the bot plays that seat now
-    for _ in range(200):  # Ada plays; the bot answers for Bob
+    for _ in range(20):  # Ada plays; the bot answers for Bob
+        await settle(app)
         seen = await envelope(client, match_id, ada)
         if seen["status"] != "active":
             break
-        if 0 in seen["to_act"]:
-            await act(client, match_id, ada, seen["legal_actions"][0], version=seen["version"])
-        await asyncio.sleep(0.02)
+        assert seen["to_act"] == [0], "the bot did not answer"
+        await act(client, match_id, ada, seen["legal_actions"][0], version=seen["version"])
     assert seen["status"] == "finished"
     log = (await client.get(f"/api/v1/matches/{match_id}/log")).json()
     assert {s["actor"] for s in log["replay"] if s["seat"] == 1} == {"bot"}
