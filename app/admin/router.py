@@ -66,7 +66,7 @@ async def lobbies(
     status: str | None = Query(None, pattern=STATUS),
     game: str | None = None,
 ) -> list[LobbyPublic]:
-    cutoff = idle_cutoff(context.settings)
+    cutoff = idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).order_by(Lobby.created_at.desc()).limit(500)
     if status:
         query = query.where(has_status(status, cutoff))
@@ -187,7 +187,7 @@ async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) ->
     open_lobbies = await session.scalar(
         select(func.count())
         .select_from(Lobby)
-        .where(has_status("open", idle_cutoff(context.settings)))
+        .where(has_status("open", idle_cutoff(context.settings, context.clock.now())))
     )
     active = await session.scalar(
         select(func.count()).select_from(Match).where(Match.status == "active")

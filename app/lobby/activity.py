@@ -13,14 +13,13 @@ from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
-from app.db import utcnow
 from app.errors import ApiError
 from app.lobby.models import Lobby, LobbySeat
 
 
-def idle_cutoff(settings: Settings, now: datetime | None = None) -> datetime:
-    """Open tables last changed before this moment count as closed."""
-    return (now or utcnow()) - timedelta(hours=settings.lobby_idle_hours)
+def idle_cutoff(settings: Settings, now: datetime) -> datetime:
+    """Open tables last changed before this moment count as closed (`now`: the app's clock)."""
+    return now - timedelta(hours=settings.lobby_idle_hours)
 
 
 def is_idle(lobby: Lobby, cutoff: datetime) -> bool:
@@ -52,9 +51,11 @@ async def open_tables_of(session: AsyncSession, player_id: str, cutoff: datetime
     return int(await session.scalar(query) or 0)
 
 
-async def check_room(session: AsyncSession, player_id: str, settings: Settings) -> None:
+async def check_room(
+    session: AsyncSession, player_id: str, settings: Settings, now: datetime
+) -> None:
     """Refuse a player a new seat once they host or sit at the most open tables allowed."""
-    count = await open_tables_of(session, player_id, idle_cutoff(settings))
+    count = await open_tables_of(session, player_id, idle_cutoff(settings, now))
     if count >= settings.max_open_lobbies:
         raise ApiError(
             "lobby/too_many",

@@ -66,7 +66,7 @@ async def commit_and_push(
 async def create(
     body: LobbyCreate, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
-    await activity.check_room(session, player.id, context.settings)
+    await activity.check_room(session, player.id, context.settings, context.clock.now())
     lobby = await service.create_lobby(
         session, player, body.game, body.seats, body.options, body.private, body.turn_seconds
     )
@@ -81,7 +81,7 @@ async def list_lobbies(
     game: str | None = Query(None, max_length=64),
     status: str = Query("open", pattern="^(open|started|closed)$"),
 ) -> list[LobbyPublic]:
-    cutoff = activity.idle_cutoff(context.settings)
+    cutoff = activity.idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).where(Lobby.private.is_(False), activity.has_status(status, cutoff))
     if game:
         query = query.where(Lobby.game == game)
@@ -94,7 +94,9 @@ async def get(
     lobby_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> LobbyPublic:
     lobby = await service.get_lobby(session, lobby_id)
-    return await lobby_public(session, lobby, player, activity.idle_cutoff(context.settings))
+    return await lobby_public(
+        session, lobby, player, activity.idle_cutoff(context.settings, context.clock.now())
+    )
 
 
 async def _change(
@@ -116,7 +118,7 @@ async def _change(
 async def _load_for_change(context: AppContext, session: AsyncSession, lobby_id: str) -> Lobby:
     """The table, locked; an idle one is closed for good first, so the change is refused."""
     lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
-    if activity.is_idle(lobby, activity.idle_cutoff(context.settings)):
+    if activity.is_idle(lobby, activity.idle_cutoff(context.settings, context.clock.now())):
         lobby.status = "closed"
         await session.commit()
         await context.broker.publish("lobby:" + lobby.id, "changed")
@@ -151,7 +153,7 @@ async def join(
     async with _locked(context, session, lobby_id):
         lobby = await _load_for_change(context, session, lobby_id)
         if service.seat_of(lobby, player.id) is None:
-            await activity.check_room(session, player.id, context.settings)
+            await activity.check_room(session, player.id, context.settings, context.clock.now())
         service.join(lobby, player, body.seat, body.invite_code)
         return await commit_and_push(context, session, lobby, player)
 

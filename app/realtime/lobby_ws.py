@@ -18,6 +18,7 @@ from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
 from app.context import AppContext
+from app.lobby.activity import idle_cutoff
 from app.lobby.router import lobby_public
 from app.lobby.service import get_lobby
 from app.realtime.frames import ClientSocket, run_until_first_ends, serve
@@ -47,7 +48,8 @@ class LobbySocket(ClientSocket):
         async with self._send_lock:
             async with self.context.db.sessions() as session:
                 lobby = await get_lobby(session, self.lobby_id)
-                public = await lobby_public(session, lobby, self.identity)
+                cutoff = idle_cutoff(self.context.settings, self.context.clock.now())
+                public = await lobby_public(session, lobby, self.identity, cutoff)
             await self.socket.send_text(
                 public.model_dump_json().replace("{", '{"type":"lobby",', 1)
             )
