@@ -20,6 +20,7 @@ from app.config import Settings, get_settings
 from app.context import AppContext
 from app.db import Database
 from app.errors import install_error_handlers
+from app.faults import install_fault_handlers
 from app.lobby.router import router as lobby_router
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Foxden", version="1.0", description=DESCRIPTION, lifespan=lifespan)
     install_error_handlers(app)
+    install_fault_handlers(app)
     routers = (
         players_router,
         games_router,
