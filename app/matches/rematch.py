@@ -50,10 +50,10 @@ async def _create_once(
         await session.commit()
     except IntegrityError:
         await session.rollback()
-        # The winner's table may have closed in between: then this press opens the next one.
-        return await _open_rematch(session, loaded.id) or await _create_once(
-            context, session, loaded, player
-        )
+        winner = await _open_rematch(session, loaded.id)
+        if winner is None:  # not the race: some other constraint failed, a bug to report
+            raise
+        return winner
     await context.broker.publish("lobby:" + lobby.id, "changed")
     return lobby
 
