@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots clean
+.PHONY: run test crash lint format bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,14 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/pytest -q -rfEs $(PYTEST_ARGS)
+
+# The crash test at full size, on SQLite and on Postgres, with its figures printed.
+CRASH_MATCHES ?= 20
+CRASH_KILLS ?= 20
+CRASH_SEED ?= 14
+crash: $(STAMP)
+	FOXDEN_CRASH_MATCHES=$(CRASH_MATCHES) FOXDEN_CRASH_KILLS=$(CRASH_KILLS) \
+	FOXDEN_CRASH_SEED=$(CRASH_SEED) $(BIN)/pytest -q -s -rfEs tests/reliability/test_crash.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check app tests benchmarks migrations

@@ -54,21 +54,41 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+# Bounds on waiting for Postgres, so an outage answers a retryable 503 instead of hanging:
+# opening a connection, one statement, and waiting for a free pooled connection.
+CONNECT_TIMEOUT_SECONDS = 5
+COMMAND_TIMEOUT_SECONDS = 30
+POOL_TIMEOUT_SECONDS = 10
+
+
 def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
     if is_sqlite(url):
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     # No pre-ping: it costs a round trip on every checkout, i.e. on every move. Connections
-    # are recycled instead, and a dropped one fails one request, not every request.
-    return create_async_engine(url, pool_size=pool_size, max_overflow=10, pool_recycle=1800)
+    # are recycled instead; after a database restart the first failure invalidates the whole
+    # pool, so one request answers 503 and the next ones reconnect.
+    return create_async_engine(
+        url,
+        pool_size=pool_size,
+        max_overflow=10,
+        pool_recycle=1800,
+        pool_timeout=POOL_TIMEOUT_SECONDS,
+        connect_args={
+            "timeout": CONNECT_TIMEOUT_SECONDS,
+            "command_timeout": COMMAND_TIMEOUT_SECONDS,
+        },
+    )
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
     # WAL lets readers (sockets loading envelopes) run while a move commits.
     cursor = connection.cursor()  # type: ignore[attr-defined]
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    # FULL syncs the WAL on every commit: an acknowledged action survives an OS crash or a
+    # power cut, not only a crash of the process (NORMAL may lose the last commits).
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -23,6 +23,7 @@ from app.context import AppContext
 from app.db import Database
 from app.deps import limit_address
 from app.errors import install_error_handlers
+from app.faults import install_fault_handlers
 from app.hygiene import RequestGuard, SecurityHeaders
 from app.lobby.router import router as lobby_router
 from app.matches.presence import PresenceHeartbeat
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         swagger_ui_oauth2_redirect_url=None,
     )
     install_error_handlers(app)
+    install_fault_handlers(app)
     include_routers(app)
     if FRONTEND.is_dir():
         app.mount("/static", StaticFiles(directory=FRONTEND), name="static")

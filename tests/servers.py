@@ -1,9 +1,16 @@
-"""Real uvicorn processes for end-to-end tests over real sockets."""
+"""Real uvicorn processes for end-to-end tests over real sockets.
+
+The test process binds each server's listening socket itself and hands it to uvicorn (`--fd`):
+the port is never freed between choosing it and serving on it, so no other process can take it,
+and a server that is killed and started again serves on the same port. While it is down,
+clients' connections wait in the socket's backlog instead of being refused.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -21,19 +28,25 @@ from app.clock import ManualClock
 from tests.timing import HANG, run_clock
 
 ROOT = Path(__file__).resolve().parent.parent
+STARTUP_SECONDS = 30
+BACKLOG = 512
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def listening_socket() -> socket.socket:
+    """A TCP socket on a free port of 127.0.0.1, already listening."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(BACKLOG)
+    return listener
 
 
 class Server:
     def __init__(self, env: dict[str, str], app: str = "tests.fakes.server:app") -> None:
         self.env = env
         self.app = app
-        self.port = free_port()
+        self.listener: socket.socket | None = listening_socket()
+        self.port = int(self.listener.getsockname()[1])
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -45,35 +58,33 @@ class Server:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        """Start (or start again, after `kill`) and wait until /readyz answers 200."""
+        if self.listener is None:
+            raise RuntimeError("this server was stopped for good")
         env = {
             **os.environ,
             "FOXDEN_BOT_DELAY_MS": "0",
             **self.env,
         }
+        fd = self.listener.fileno()
         self.process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                self.app,
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--log-level",
-                "warning",
-                "--ws-max-size",
-                "65536",
-                "--ws-per-message-deflate",
-                "false",
+                *(sys.executable, "-m", "uvicorn", self.app, "--fd", str(fd)),
+                *("--log-level", "warning", "--ws-max-size", "65536"),
+                *("--ws-per-message-deflate", "false", "--no-proxy-headers"),
             ],
             cwd=ROOT,
             env=env,
+            pass_fds=(fd,),
         )
-        deadline = time.monotonic() + 30
+        self.wait_ready()
+
+    def wait_ready(self) -> None:
+        deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited with {self.process.returncode}")
+            if self.process is None or self.process.poll() is not None:
+                code = self.process.returncode if self.process else None
+                raise RuntimeError(f"server exited with {code}")
             try:
                 if httpx.get(self.url + "/readyz", timeout=1).status_code == 200:
                     return
@@ -82,21 +93,30 @@ class Server:
             time.sleep(0.1)
         raise RuntimeError("server did not become ready")
 
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: no shutdown hooks, no flushing. The port stays ours."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
     def stop(self) -> None:
+        """Shut down gracefully and give the port back."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+                self.kill()
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
 
 
 @contextmanager
 def running(env: dict[str, str], app: str = "tests.fakes.server:app") -> Iterator[Server]:
     server = Server(env, app)
-    server.start()
     try:
+        server.start()
         yield server
     finally:
         server.stop()
@@ -119,7 +139,8 @@ class InProcessServer:
         from app.main import create_app
 
         self.clock = clock
-        self.port = free_port()
+        self.listener = listening_socket()  # held, never freed and bound again (see above)
+        self.port = int(self.listener.getsockname()[1])
         self.app = create_app(settings, clock)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
@@ -134,7 +155,7 @@ class InProcessServer:
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
-        await self._server.serve()
+        await self._server.serve(sockets=[self.listener])
 
     def start(self) -> None:
         self._thread.start()
@@ -154,3 +175,4 @@ class InProcessServer:
     def stop(self) -> None:
         self._server.should_exit = True
         self._thread.join(30)
+        self.listener.close()

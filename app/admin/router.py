@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity
@@ -22,7 +22,8 @@ from app.lobby.schemas import LobbyPublic
 from app.lobby.service import get_lobby
 from app.lobby.service import kick as kick_player
 from app.matches.envelope import summary_json
-from app.matches.models import Match
+from app.matches.loaded import LoadedMatch
+from app.matches.models import Match, MatchAction
 from app.matches.presence import presence
 from app.matches.schemas import MatchSummary
 from app.matches.store import load_match
@@ -30,6 +31,7 @@ from app.matches.store import load_match
 router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
 ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")
 STATUS = "^(open|started|closed|active|finished|aborted)$"
+ABORTED = "An admin aborted the match."
 
 
 class Stats(BaseModel):
@@ -129,24 +131,45 @@ async def matches(
 @router.post(
     "/matches/{match_id}/abort",
     response_model=MatchSummary,
-    responses=responses(*ADMIN, "match/not_found"),
+    responses=responses(*ADMIN, "match/not_found", "action/stale_version"),
 )
 async def abort(
     match_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> dict[str, Any]:
-    loaded = await load_match(context, session, match_id)
-    if loaded.status == "active":
-        # A status change is a new version, so every cache and socket picks it up.
-        await session.execute(
-            update(Match)
-            .where(Match.id == match_id)
-            .values(status="aborted", version=Match.version + 1, updated_at=utcnow())
-        )
-    await audit(session, admin, "match.abort", match_id)
-    await session.commit()
+    # The same single-writer rule as a move: the process lock, SQLite's one writer, the row lock.
+    async with context.locks.hold(match_id), context.locks.sqlite_writer(context.db.sqlite):
+        loaded = await load_match(context, session, match_id, for_update=True)
+        if loaded.status == "active":
+            await _record_abort(session, loaded)
+        await audit(session, admin, "match.abort", match_id)
+        await session.commit()
     loaded = await load_match(context, session, match_id)
     await context.broker.publish("match:" + match_id, str(loaded.version))
     return summary_json(loaded, await presence(context, match_id))
+
+
+async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
+    """An abort is a step of the match: a new version (every cache and socket picks it up) and
+    a history row by the admin, so a replay of the history and `version` agree."""
+    saved = await session.execute(
+        update(Match)
+        .where(Match.id == loaded.id, Match.version == loaded.version)
+        .values(status="aborted", version=loaded.version + 1, deadline=None, updated_at=utcnow())
+    )
+    if saved.rowcount != 1:  # type: ignore[attr-defined]
+        raise ApiError("action/stale_version", "The match moved on meanwhile; abort it again.")
+    await session.execute(
+        insert(MatchAction).values(
+            match_id=loaded.id,
+            seq=loaded.version + 1,
+            seat=None,
+            action={"type": "abort"},
+            client_id=None,
+            log=[{"text": ABORTED, "audience": None, "data": {}}],
+            actor="admin",
+            created_at=utcnow(),
+        )
+    )
 
 
 @router.get(

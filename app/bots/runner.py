@@ -8,12 +8,14 @@ commit, so a bot never acts twice even when two processes play the same match.
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import TYPE_CHECKING
 
 from app.bots.strategies import strategies_for
 from app.bots.workers import Workers
 from app.errors import ApiError
+from app.faults import is_outage
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
@@ -32,6 +34,10 @@ def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
     seen = envelope(loaded, seat, {}, as_bot=True)
     rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
     return strategy(seen["view"], seen["legal_actions"], seat, rng)
+
+
+log = logging.getLogger(__name__)
+OUTAGE_RETRY_SECONDS = 1.0
 
 
 class BotRunner:
@@ -57,17 +63,27 @@ class BotRunner:
     async def _play(self, match_id: str, seen: int) -> None:
         """Each turn waits FOXDEN_BOT_DELAY_MS after the last move this task saw; if the match
         moved meanwhile (a human, or another process's bot), the wait starts again."""
+        pause = self.context.settings.bot_delay_ms / 1000
         try:
             while True:
-                await self.context.clock.sleep(self.context.settings.bot_delay_ms / 1000)
+                await self.context.clock.sleep(pause)
+                pause = self.context.settings.bot_delay_ms / 1000
                 self._changed.discard(match_id)
-                async with self.workers.slots:
-                    loaded = await self._load(match_id)
-                    if not loaded.bots_to_act():
-                        if match_id in self._changed:
-                            continue  # a commit landed while we read: read it
-                        return
-                    seen = loaded.version if loaded.version != seen else await self._act(loaded)
+                try:
+                    async with self.workers.slots:
+                        loaded = await self._load(match_id)
+                        if not loaded.bots_to_act():
+                            if match_id in self._changed:
+                                continue  # a commit landed while we read: read it
+                            return
+                        seen = loaded.version if loaded.version != seen else await self._act(loaded)
+                except Exception as error:
+                    if not is_outage(error):
+                        raise
+                    # The database or the broker is away: the bot tries again, not recovery
+                    # (which looks only every FOXDEN_RECOVERY_SECONDS).
+                    log.warning("bot turn in %s waits for the database: %s", match_id, error)
+                    pause = OUTAGE_RETRY_SECONDS
         finally:
             self._playing.discard(match_id)
 

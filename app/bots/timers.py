@@ -9,7 +9,7 @@ FOXDEN_MISSED_TURNS in a row a bot takes the seat until its player reclaims it.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from app.bots.runner import RETRYABLE, choose
@@ -17,12 +17,16 @@ from app.bots.strategies import stand_in_strategy
 from app.bots.workers import Workers
 from app.clock import Cancellable
 from app.errors import ApiError
+from app.faults import is_outage
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 
 if TYPE_CHECKING:
     from app.context import AppContext
+
+
+OUTAGE_RETRY_SECONDS = 1.0
 
 
 class TurnTimers:
@@ -50,7 +54,18 @@ class TurnTimers:
 
     def _ring(self, match_id: str) -> None:
         self._alarms.pop(match_id, None)
-        self.workers.spawn(self.expire(match_id), f"deadline of {match_id}")
+        self.workers.spawn(self._expire_or_retry(match_id), f"deadline of {match_id}")
+
+    async def _expire_or_retry(self, match_id: str) -> None:
+        try:
+            await self.expire(match_id)
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            # The database or the broker is away: ring again shortly rather than leave the
+            # timed-out player to recovery (which looks only every FOXDEN_RECOVERY_SECONDS).
+            again = self.context.clock.now() + timedelta(seconds=OUTAGE_RETRY_SECONDS)
+            self.schedule(match_id, again)
 
     async def expire(self, match_id: str) -> None:
         """Decide for every player the expired deadline was running for."""

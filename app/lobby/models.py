@@ -3,14 +3,26 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, UTCDateTime, utcnow
 
+OPEN = text("status = 'open'")
+
 
 class Lobby(Base):
     __tablename__ = "lobbies"
+    # At most one open rematch table per match, however many players press at once.
+    __table_args__ = (
+        Index(
+            "uq_lobbies_open_rematch",
+            "rematch_of",
+            unique=True,
+            sqlite_where=OPEN,
+            postgresql_where=OPEN,
+        ),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64), index=True)

@@ -74,7 +74,8 @@ class MatchAction(Base):
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)  # the version it produced
-    seat: Mapped[int] = mapped_column(Integer)
+    # None for an admin's step (an abort), which no seat took.
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # Log entries the action produced, each with its audience; filtered per viewer on the way out.

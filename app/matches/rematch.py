@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity, names_of
@@ -25,16 +26,36 @@ async def rematch_lobby(
     if loaded.status == "active":
         raise ApiError("match/not_finished", "The match is still being played.")
     # Whoever asks first creates the table; everyone after lands in the same one.
-    lobby = await session.scalar(
-        select(Lobby).where(Lobby.rematch_of == loaded.id, Lobby.status == "open")
+    lobby = await _open_rematch(session, loaded.id) or await _create_once(
+        context, session, loaded, player
     )
-    if lobby is None:
-        lobby = _new_lobby(loaded, player)
-        session.add(lobby)
-        await session.commit()
-        await context.broker.publish("lobby:" + lobby.id, "changed")
     ids = {s.player_id for s in lobby.seats if s.player_id}
     return public(lobby, await names_of(session, ids), player)
+
+
+async def _open_rematch(session: AsyncSession, match_id: str) -> Lobby | None:
+    return await session.scalar(
+        select(Lobby).where(Lobby.rematch_of == match_id, Lobby.status == "open")
+    )
+
+
+async def _create_once(
+    context: AppContext, session: AsyncSession, loaded: LoadedMatch, player: Identity
+) -> Lobby:
+    """Players pressing at the same moment all miss the open table and try to create one: the
+    unique index lets one insert win, and the others join the winner's table."""
+    lobby = _new_lobby(loaded, player)
+    session.add(lobby)
+    try:
+        await session.commit()
+    except IntegrityError:
+        await session.rollback()
+        winner = await _open_rematch(session, loaded.id)
+        if winner is None:  # not the race: some other constraint failed, a bug to report
+            raise
+        return winner
+    await context.broker.publish("lobby:" + lobby.id, "changed")
+    return lobby
 
 
 def _new_lobby(loaded: LoadedMatch, host: Identity) -> Lobby:

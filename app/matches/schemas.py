@@ -58,8 +58,8 @@ class ActionRequest(RequestModel):
 
 class LogEntryPublic(BaseModel):
     seq: int = Field(description="The match version the entry's action produced")
-    seat: int = Field(description="The seat that acted")
-    actor: str = Field(description="player | bot | timeout")
+    seat: int | None = Field(description="The seat that acted; null for an admin's abort")
+    actor: str = Field(description="player | bot | timeout | admin")
     text: str
     data: dict[str, Any]
     private: bool = Field(description="True if only the caller's seat saw it during play")
@@ -73,7 +73,7 @@ class LogEntryPublic(BaseModel):
 
 class ReplayAction(BaseModel):
     seq: int
-    seat: int
+    seat: int | None = Field(description="null for an admin's abort, the last step")
     action: dict[str, Any]
     actor: str
     at: datetime

@@ -27,6 +27,7 @@ RESYNC = "resync"
 """Delivered as topic and message when messages between processes may have been lost: every
 local socket and stream then checks its match against the database."""
 ALIVE = PREFIX + "alive:"
+PUBLISH_RETRIES = (0.05, 0.5, None)  # pauses between tries of one batch; None: give up
 
 
 class Broker(Protocol):
@@ -125,13 +126,19 @@ class RedisBroker:
     async def _send(self) -> None:
         while self._outbox:
             batch, self._outbox = self._outbox, []
-            try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for topic, message in batch:
-                        pipe.publish(PREFIX + topic, message)
-                    await pipe.execute()
-            except Exception:
-                log.warning("redis publish failed; %d messages dropped", len(batch), exc_info=True)
+            for pause in PUBLISH_RETRIES:
+                try:
+                    async with self._redis.pipeline(transaction=False) as pipe:
+                        for topic, message in batch:
+                            pipe.publish(PREFIX + topic, message)
+                        await pipe.execute()
+                    break
+                except Exception:  # a dropped pooled connection fails once: try a fresh one
+                    if pause is None:
+                        # Still away: the receivers resync when their subscription is back.
+                        log.warning("redis publish failed; %d messages dropped", len(batch))
+                        break
+                    await asyncio.sleep(pause)
 
     async def ping(self) -> bool:
         try:
