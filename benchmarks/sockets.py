@@ -25,9 +25,8 @@ from tests.servers import Server
 
 LIMITS = {
     "FOXDEN_RATE_PER_MINUTE": "100000000",
-    # Every socket here comes from one address; the per-address limits would refuse them.
-    "FOXDEN_SOCKETS_PER_ADDRESS": "1000000",
-    "FOXDEN_SOCKETS_PER_PLAYER": "1000000",
+    # Every socket here comes from one address; the per-address socket cap would refuse them.
+    "FOXDEN_WS_SOCKETS_PER_MATCH": "1000000",
 }
 
 
