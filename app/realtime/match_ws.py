@@ -18,6 +18,7 @@ from app.accounts.service import Identity
 from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
+from app.faults import UNAVAILABLE, is_outage
 from app.matches.presence import connected, presence
 from app.matches.router import viewer_seat
 from app.matches.service import Actor, act
@@ -145,6 +146,12 @@ class MatchSocket(ClientSocket):
             )
         except ApiError as refusal:
             await self.error(refusal.code, refusal.message, frame_id)
+            return
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            # The move may or may not have committed: the same frame (same id) is safe to resend.
+            await self.error("service/unavailable", UNAVAILABLE, frame_id)
             return
         await self.push(committed.version, force=True)
 
