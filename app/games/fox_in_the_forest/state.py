@@ -79,7 +79,8 @@ class RoundRecord:
     """Net change of each score over the round (the tie-break looks at the last one)."""
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     seed: int
     options: Options

@@ -47,7 +47,8 @@ class TrickResult:
     gem: bool
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     seed: int
     level: int

@@ -7,11 +7,12 @@ it is face up and how far Puffer has turned it. Characters stand on cells; sever
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_on_the_run import data
 from app.games.fox_on_the_run.data import Pos
+from app.games.frozen import evolve
 from app.games.rng import generator, pick, shuffled
 
 PHASE_STEP = "step"
@@ -61,7 +62,8 @@ class Character:
         return (self.row, self.col)
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     players: int
     seed: int
@@ -108,7 +110,7 @@ def tile_at(state: State, pos: Pos) -> Tile:
 def with_tile(state: State, pos: Pos, tile: Tile) -> State:
     board = list(state.board)
     board[pos[0] * data.SIZE + pos[1]] = tile
-    return replace(state, board=tuple(board))
+    return evolve(state, board=tuple(board))
 
 
 def step_from(pos: Pos, direction: str) -> Pos:
@@ -141,9 +143,9 @@ def mover(state: State) -> Character:
 def moved(state: State, name: str, pos: Pos) -> State:
     """The state with one character standing on `pos`."""
     characters = tuple(
-        replace(c, row=pos[0], col=pos[1]) if c.name == name else c for c in state.characters
+        evolve(c, row=pos[0], col=pos[1]) if c.name == name else c for c in state.characters
     )
-    return replace(state, characters=characters)
+    return evolve(state, characters=characters)
 
 
 def hidden_tile_count(state: State) -> int:
@@ -166,7 +168,7 @@ def setup(players: int, neutrals: str, seed: int) -> State:
         for name in order
     )
     first = State(players, seed, neutrals, board, characters, current=0, phase=PHASE_STEP)
-    return replace(first, path=(characters[0].pos,))
+    return evolve(first, path=(characters[0].pos,))
 
 
 def _deal_board(seed: int) -> tuple[Tile, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import resolve
@@ -39,6 +38,7 @@ from app.games.fox_on_the_tree.state import (
     with_tile_token,
     without_held,
 )
+from app.games.frozen import evolve
 from app.games.protocol import NOT_YOUR_TURN, IllegalAction, LogEntry, Transition
 from app.games.rng import below, generator, sample
 
@@ -147,7 +147,7 @@ def _placed(state: State, seat: int, token: str, tile: int) -> Result:
     placed = with_tile_token(without_held(state, seat, token), tile, token)
     text = f"{{seat{seat}}} places a {TOKEN_NAMES[token]} on {TILE_NAMES[tile]}."
     data = {"event": "token_placed", "seat": seat, "token": token, "tile": tile}
-    return replace(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _play_escape(state: State, seat: int, command: Command) -> Result:
@@ -160,7 +160,7 @@ def _play_escape(state: State, seat: int, command: Command) -> Result:
     data = {"event": "escape", "seat": seat, "animal": animal, "from": position(state, animal)}
     sent_home = with_position(without_held(state, seat, ESCAPE), animal, home)
     # The starting tile never holds the other team (it is their final tile), so no conflict.
-    return replace(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _rescue(state: State, seat: int, command: Command) -> Result:

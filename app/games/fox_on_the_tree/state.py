@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_on_the_tree.data import (
@@ -16,6 +16,7 @@ from app.games.fox_on_the_tree.data import (
     course,
     team_of,
 )
+from app.games.frozen import evolve
 
 # Stages of play: who is to act and which actions are due.
 TURN = "turn"  # the active player may play a token, then rescue or move
@@ -36,7 +37,8 @@ class Pending:
     asking: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     players: int
     seed: int
@@ -121,19 +123,19 @@ def points(state: State, animal: str) -> tuple[int, ...]:
 def with_position(state: State, animal: str, tile: int) -> State:
     positions = list(state.positions)
     positions[ANIMALS.index(animal)] = tile
-    return replace(state, positions=tuple(positions))
+    return evolve(state, positions=tuple(positions))
 
 
 def with_tile_token(state: State, tile: int, token: str) -> State:
     tokens = list(state.tile_tokens)
     tokens[tile] = token
-    return replace(state, tile_tokens=tuple(tokens))
+    return evolve(state, tile_tokens=tuple(tokens))
 
 
 def without_held(state: State, seat: int, token: str) -> State:
     held = list(state.held)
     held[seat] = tuple(t for t in held[seat] if t != token)
-    return replace(state, held=tuple(held))
+    return evolve(state, held=tuple(held))
 
 
 def on_track(state: State, animal: str, lowest: bool) -> State:
@@ -146,7 +148,7 @@ def on_track(state: State, animal: str, lowest: bool) -> State:
     track[phase] = tuple(ring)
     losses = list(state.losses)
     losses[phase] += 1 if lowest else 0
-    placed = replace(state, track=tuple(track), losses=tuple(losses))
+    placed = evolve(state, track=tuple(track), losses=tuple(losses))
     return with_position(placed, animal, OFF_BOARD)
 
 
