@@ -129,6 +129,8 @@ def claimable(state: State, seat: int) -> list[str]:
 
 
 def claimants(state: State) -> tuple[int, ...]:
+    if not state.goals_open:
+        return ()  # no goal on the table (always so without the module): nothing to check
     return tuple(seat for seat in range(SEATS) if claimable(state, seat))
 
 

@@ -39,6 +39,8 @@ def add_to_hand(state: State, seat: int, card: str) -> State:
 
 
 def forget(state: State, seat: int, card: str) -> State:
+    if card not in state.known[seat]:
+        return state  # the usual case (nobody knew it): no new state to build
     known = tuple(
         tuple(c for c in cards if c != card) if index == seat else cards
         for index, cards in enumerate(state.known)
