@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_on_the_tree.data import (
+    ANIMAL_INDEX,
     ANIMALS,
     CARDS,
     OFF_BOARD,
@@ -77,10 +78,17 @@ def card_of(state: State, seat: int) -> Card:
 
 
 def position(state: State, animal: str) -> int:
-    return state.positions[ANIMALS.index(animal)]
+    return state.positions[ANIMAL_INDEX[animal]]
+
+
+def is_occupied(state: State, tile: int) -> bool:
+    """Whether any animal stands on `tile` (OFF_BOARD is no tile, so it never matches)."""
+    return tile in state.positions
 
 
 def animals_on(state: State, tile: int) -> tuple[str, ...]:
+    if tile not in state.positions:
+        return ()  # most tiles are empty: skip building the list
     return tuple(a for a, at in zip(ANIMALS, state.positions, strict=True) if at == tile)
 
 
@@ -122,7 +130,7 @@ def points(state: State, animal: str) -> tuple[int, ...]:
 
 def with_position(state: State, animal: str, tile: int) -> State:
     positions = list(state.positions)
-    positions[ANIMALS.index(animal)] = tile
+    positions[ANIMAL_INDEX[animal]] = tile
     return evolve(state, positions=tuple(positions))
 
 
