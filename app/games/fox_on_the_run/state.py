@@ -6,6 +6,7 @@ it is face up and how far Puffer has turned it. Characters stand on cells; sever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -45,8 +46,13 @@ class Tile:
     @property
     def arrows(self) -> tuple[str, ...]:
         """The arrows as they point now: printed arrows turned by Puffer's rotations."""
-        printed = data.PRINTED_ARROWS.get(self.id, ())
-        return tuple(sorted((rotate(arrow, self.turns) for arrow in printed), key=_arrow_order))
+        return _turned_arrows(self.id, self.turns % 4)
+
+
+@functools.cache  # 22 tiles x 4 rotations, asked for on every move
+def _turned_arrows(tile_id: str, turns: int) -> tuple[str, ...]:
+    printed = data.PRINTED_ARROWS.get(tile_id, ())
+    return tuple(sorted((rotate(arrow, turns) for arrow in printed), key=_arrow_order))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +124,7 @@ def step_from(pos: Pos, direction: str) -> Pos:
     return (pos[0] + d_row, pos[1] + d_col)
 
 
+@functools.cache  # 25 cells, asked for by every ability check
 def neighbours(pos: Pos) -> tuple[Pos, ...]:
     """The up to eight cells around `pos` ("adjacent" in the rulebook), clockwise from north."""
     around = (step_from(pos, direction) for direction in data.EVERY_DIRECTION)
@@ -129,7 +136,8 @@ def adjacent(a: Pos, b: Pos) -> bool:
 
 
 def occupants(state: State, pos: Pos) -> tuple[Character, ...]:
-    return tuple(c for c in state.characters if c.pos == pos)
+    row, col = pos  # compared field by field: the commonest query, so no `pos` tuples built
+    return tuple(c for c in state.characters if c.row == row and c.col == col)
 
 
 def character(state: State, name: str) -> Character | None:
