@@ -1,4 +1,4 @@
-"""`evolve`: a cheap copy-with-changes of an engine's frozen dataclass.
+"""Cheap helpers for the engines' frozen dataclasses: `evolve` and `field_names`.
 
 Engines never mutate a state; every change builds a new one, several times per action.
 `dataclasses.replace` inspects the class's fields and runs the generated `__init__` on every
@@ -34,6 +34,15 @@ def evolve(instance: T, /, **changes: Any) -> T:
     copy.__dict__.update(instance.__dict__)
     copy.__dict__.update(changes)
     return copy
+
+
+@functools.cache
+def field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names in declaration order, () for any other class: what encoders
+    walk, without `dataclasses.fields` re-reading the class for every instance."""
+    if not dataclasses.is_dataclass(cls):
+        return ()
+    return tuple(field.name for field in dataclasses.fields(cls))
 
 
 @functools.cache

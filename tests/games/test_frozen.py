@@ -1,4 +1,5 @@
-"""`evolve` makes exactly the copy `dataclasses.replace` makes, whatever the class."""
+"""`evolve` makes exactly the copy `dataclasses.replace` makes, whatever the class; encoders
+walk `field_names`."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import functools
 
 import pytest
 
-from app.games.frozen import evolve
+from app.games.frozen import evolve, field_names
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,3 +77,9 @@ def test_cached_values_are_not_carried_into_a_changed_copy() -> None:
     original = Cached(("a", "b"))
     assert original.count == 2
     assert evolve(original, cards=("a",)).count == 1
+
+
+def test_field_names_follow_the_declaration_and_other_classes_have_none() -> None:
+    assert field_names(Plain) == ("name", "cards", "score")
+    assert field_names(Slotted) == ("name", "score")
+    assert field_names(str) == ()
