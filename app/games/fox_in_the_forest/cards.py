@@ -34,7 +34,7 @@ class Face:
 
 
 def suit_cards() -> tuple[str, ...]:
-    return tuple(f"{suit}-{rank}" for suit in SUITS for rank in range(1, 12))
+    return SUIT_CARDS
 
 
 def is_special(card: str) -> bool:
@@ -42,52 +42,80 @@ def is_special(card: str) -> bool:
 
 
 def printed_suit(card: str) -> str | None:
-    return None if is_special(card) else card.split("-")[0]
+    return _SUIT[card]
 
 
 def printed_rank(card: str) -> int | None:
-    if is_special(card):
-        return SPECIALS[card][0]
-    return int(card.split("-")[1])
+    return _RANK[card]
 
 
 def printed_face(card: str, poison: bool) -> Face:
     """The card as printed; the 8s carry "poison" only when the Poison module is on."""
-    if is_special(card):
-        return Face(None, SPECIALS[card][0], card, True)
-    suit, rank = card.split("-")[0], int(card.split("-")[1])
-    ability = SUIT_ABILITIES.get(rank, "")
-    if poison and rank == POISON_RANK:
-        ability = "poison"
-    return Face(suit, rank, ability, False)
+    return _PRINTED_FACE[poison][card]
 
 
 def face(card: str, decree: str, poison: bool, crowned: bool = False) -> Face:
     """How `card` counts in a trick under the current decree card."""
     if crowned:
         # Crown: "ignore any ability your other card has and treat it as a Monarch".
-        return Face(printed_suit(card), MONARCH_RANK, "", False)
+        return Face(_SUIT[card], MONARCH_RANK, "", False)
     if card == "mirror" and decree != "mirror":
-        return printed_face(decree, poison)
-    return printed_face(card, poison)
+        return _PRINTED_FACE[poison][decree]
+    return _PRINTED_FACE[poison][card]
 
 
 def trump_suit(decree: str) -> str | None:
     """The decree card's suit; a special card as decree means there is no trump suit."""
-    return printed_suit(decree)
+    return _SUIT[decree]
 
 
 def label(card: str) -> str:
     """The spelled-out name used in log text: "7 of Bells", "Axe"."""
-    if is_special(card):
+    return _LABEL[card]
+
+
+def describe(card: str, poison: bool) -> dict[str, JSON]:
+    """A card as a renderer draws it: id, suit, rank, ability and readable name."""
+    return dict(_DESCRIPTION[poison][card])  # a copy: the caller owns what it is given
+
+
+def sort_key(card: str) -> tuple[int, int, str]:
+    """Hands are shown suit by suit, low to high, specials last."""
+    return _SORT_KEY[card]
+
+
+# --------------------------------------------------------------------------- tables
+# Everything above is looked up, not computed: engines ask for these attributes thousands of
+# times per match, so they are worked out once per card id here, from the component data.
+
+SUIT_CARDS: tuple[str, ...] = tuple(f"{suit}-{rank}" for suit in SUITS for rank in range(1, 12))
+ALL_CARDS: tuple[str, ...] = SUIT_CARDS + tuple(SPECIALS)
+
+
+def _parse(card: str) -> tuple[str | None, int | None]:
+    if card in SPECIALS:
+        return None, SPECIALS[card][0]
+    suit, rank = card.split("-")
+    return suit, int(rank)
+
+
+def _printed(card: str, poison: bool) -> Face:
+    suit, rank = _parse(card)
+    if suit is None:
+        return Face(None, rank, card, True)
+    ability = "poison" if poison and rank == POISON_RANK else SUIT_ABILITIES.get(rank or 0, "")
+    return Face(suit, rank, ability, False)
+
+
+def _spelled(card: str) -> str:
+    if card in SPECIALS:
         return SPECIALS[card][1]
     suit, rank = card.split("-")
     return f"{rank} of {SUIT_NAMES[suit]}"
 
 
-def describe(card: str, poison: bool) -> dict[str, JSON]:
-    """A card as a renderer draws it: id, suit, rank, ability and readable name."""
-    printed = printed_face(card, poison)
+def _description(card: str, poison: bool) -> dict[str, JSON]:
+    printed = _PRINTED_FACE[poison][card]
     ability_name = ABILITY_NAMES.get(printed.ability, "")
     return {
         "id": card,
@@ -95,13 +123,24 @@ def describe(card: str, poison: bool) -> dict[str, JSON]:
         "rank": printed.rank,
         "ability": printed.ability or None,
         "special": printed.special,
-        "name": label(card) + (f" ({ability_name})" if ability_name else ""),
+        "name": _LABEL[card] + (f" ({ability_name})" if ability_name else ""),
     }
 
 
-def sort_key(card: str) -> tuple[int, int, str]:
-    """Hands are shown suit by suit, low to high, specials last."""
-    suit = printed_suit(card)
+def _sort_key(card: str) -> tuple[int, int, str]:
+    suit, rank = _parse(card)
     if suit is None:
         return (len(SUITS), 0, card)
-    return (SUITS.index(suit), printed_rank(card) or 0, card)
+    return (SUITS.index(suit), rank or 0, card)
+
+
+_SUIT: dict[str, str | None] = {card: _parse(card)[0] for card in ALL_CARDS}
+_RANK: dict[str, int | None] = {card: _parse(card)[1] for card in ALL_CARDS}
+_LABEL: dict[str, str] = {card: _spelled(card) for card in ALL_CARDS}
+_SORT_KEY: dict[str, tuple[int, int, str]] = {card: _sort_key(card) for card in ALL_CARDS}
+_PRINTED_FACE: dict[bool, dict[str, Face]] = {
+    poison: {card: _printed(card, poison) for card in ALL_CARDS} for poison in (False, True)
+}
+_DESCRIPTION: dict[bool, dict[str, dict[str, JSON]]] = {
+    poison: {card: _description(card, poison) for card in ALL_CARDS} for poison in (False, True)
+}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest.cards import label, suit_cards
 from app.games.fox_in_the_forest.data import HAND_SIZE, SEATS, SPECIAL_IDS
 from app.games.fox_in_the_forest.goals import reveal_goals, shuffled_goal_deck
 from app.games.fox_in_the_forest.state import Options, State, Step
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 from app.games.rng import below, generator, sample, shuffled
 
@@ -56,7 +55,7 @@ def deal_round(state: State, round_no: int, dealer: int) -> tuple[State, tuple[L
     hands[leader] = cards[:HAND_SIZE]
     hands[dealer] = cards[HAND_SIZE : 2 * HAND_SIZE]
     rest = cards[2 * HAND_SIZE :]
-    state = replace(
+    state = evolve(
         state,
         round_no=round_no,
         dealer=dealer,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SEATS, round_points
 from app.games.fox_in_the_forest.deal import deal_round
@@ -11,6 +9,7 @@ from app.games.fox_in_the_forest.goals import settle_goals, trigger_ongoing
 from app.games.fox_in_the_forest.memory import completed_tricks, trick_entry
 from app.games.fox_in_the_forest.state import Play, RoundRecord, State, Step, Trick
 from app.games.fox_in_the_forest.trick import next_leader, trick_points, winner_of
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 
 Log = tuple[LogEntry, ...]
@@ -19,9 +18,9 @@ Log = tuple[LogEntry, ...]
 def proceed(state: State) -> tuple[State, Log]:
     """The trick goes on: the follower plays, or both have played and the trick is decided."""
     if state.lead is None:
-        return replace(state, step=Step("play", state.leader)), ()
+        return evolve(state, step=Step("play", state.leader)), ()
     if state.follow is None:
-        return replace(state, step=Step("play", 1 - state.leader)), ()
+        return evolve(state, step=Step("play", 1 - state.leader)), ()
     return resolve(state, state.lead, state.follow)
 
 
@@ -33,7 +32,7 @@ def resolve(state: State, lead: Play, follow: Play) -> tuple[State, Log]:
     scores[winner] = max(0, scores[winner] + gained - lost)
     trick = Trick(state.leader, winner, (lead, follow), lead.cards + follow.cards, state.decree)
     leader = next_leader(state, winner)
-    state = replace(
+    state = evolve(
         state,
         scores=tuple(scores),
         tricks=(*state.tricks, trick),
@@ -47,7 +46,7 @@ def resolve(state: State, lead: Play, follow: Play) -> tuple[State, Log]:
     if not any(state.hands):
         state, end_log = end_round(state)
         return state, (*log, *end_log)
-    return replace(state, step=Step("play", leader)), log
+    return evolve(state, step=Step("play", leader)), log
 
 
 def _trick_log(state: State, trick: Trick, gained: int, lost: int, leader: int) -> Log:
@@ -85,7 +84,7 @@ def end_round(state: State) -> tuple[State, Log]:
     scores = tuple(score + gain for score, gain in zip(state.scores, points, strict=True))
     gained = tuple(now - before for now, before in zip(scores, state.round_start, strict=True))
     record = RoundRecord(state.round_no, state.dealer, tricks, points, gained)
-    state = replace(state, scores=scores, history=(*state.history, record))
+    state = evolve(state, scores=scores, history=(*state.history, record))
     log = tuple(
         LogEntry(
             f"{{seat{seat}}} won {tricks[seat]} tricks: {round_points(tricks[seat])[1]}, "
@@ -97,10 +96,10 @@ def end_round(state: State) -> tuple[State, Log]:
     )
     log = (*goal_log, *log)
     if max(scores) >= state.options.target_score:
-        return replace(state, step=Step("over", -1)), (*log, _end_log(state))
+        return evolve(state, step=Step("over", -1)), (*log, _end_log(state))
     # The next dealer deals in a separate action, so the round's last trick and scores stay on
     # the table (and the cards just played are not in anyone's new hand in the same update).
-    return replace(state, step=Step("deal", 1 - state.dealer)), log
+    return evolve(state, step=Step("deal", 1 - state.dealer)), log
 
 
 def next_round(state: State) -> tuple[State, Log]:

@@ -8,11 +8,11 @@ claim is an action. Ongoing goals trigger by themselves after each trick.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import Face, face
 from app.games.fox_in_the_forest.data import GOAL_IDS, GOALS, GOALS_PER_ROUND, SEATS, SUITS
 from app.games.fox_in_the_forest.state import State, Trick
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 from app.games.rng import generator, shuffled
 
@@ -34,12 +34,12 @@ def reveal_goals(state: State) -> tuple[State, Log]:
         if not state.goal_deck:
             shuffles = state.goal_shuffles + 1
             deck = shuffled_goal_deck(state.seed, shuffles, state.goal_discard)
-            state = replace(state, goal_deck=deck, goal_discard=(), goal_shuffles=shuffles)
+            state = evolve(state, goal_deck=deck, goal_discard=(), goal_shuffles=shuffles)
         if not state.goal_deck:
             break
         revealed.append(state.goal_deck[0])
-        state = replace(state, goal_deck=state.goal_deck[1:])
-    state = replace(state, goals_open=tuple(revealed))
+        state = evolve(state, goal_deck=state.goal_deck[1:])
+    state = evolve(state, goals_open=tuple(revealed))
     text = "Goals this round: " + " / ".join(GOALS[goal][0] for goal in revealed)
     return state, (LogEntry(text, None, {"event": "goals", "goals": revealed}),)
 
@@ -129,6 +129,8 @@ def claimable(state: State, seat: int) -> list[str]:
 
 
 def claimants(state: State) -> tuple[int, ...]:
+    if not state.goals_open:
+        return ()  # no goal on the table (always so without the module): nothing to check
     return tuple(seat for seat in range(SEATS) if claimable(state, seat))
 
 
@@ -138,12 +140,12 @@ def _score(state: State, seat: int, goal: str, points: int) -> tuple[State, int]
     change = new - state.scores[seat]
     scores = tuple(new if i == seat else s for i, s in enumerate(state.scores))
     claims = (*state.goal_claims, (goal, seat, change))
-    return replace(state, scores=scores, goal_claims=claims), change
+    return evolve(state, scores=scores, goal_claims=claims), change
 
 
 def claim(state: State, seat: int, goal: str) -> tuple[State, Log]:
     state, change = _score(state, seat, goal, GOALS[goal][1])
-    state = replace(
+    state = evolve(
         state,
         goals_open=tuple(g for g in state.goals_open if g != goal),
         goal_discard=(*state.goal_discard, goal),
@@ -177,5 +179,5 @@ def settle_goals(state: State) -> tuple[State, Log]:
         if winner is not None:
             state, more = claim(state, winner, goal)
             log = (*log, *more)
-    state = replace(state, goals_open=(), goal_discard=(*state.goal_discard, *state.goals_open))
+    state = evolve(state, goals_open=(), goal_discard=(*state.goal_discard, *state.goals_open))
     return state, log

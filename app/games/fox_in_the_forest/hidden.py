@@ -8,11 +8,11 @@ place a seat, or everyone watching, knows.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import is_special, label
 from app.games.fox_in_the_forest.data import SEATS, SPECIAL_IDS, SPECTATOR
 from app.games.fox_in_the_forest.state import State
+from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, sample, shuffled
 
@@ -63,7 +63,7 @@ def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     """Re-deal every card whose place `viewer` does not know, keeping counts and positions."""
     seed = rng.getrandbits(SEED_BITS)
     if state.step.kind == "over":
-        return replace(state, seed=seed)
+        return evolve(state, seed=seed)
     knower = SPECTATOR if viewer is None else viewer
     fixed = set(state.known[knower]) | set(state.known[SPECTATOR])
     if viewer is not None:
@@ -71,7 +71,7 @@ def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     slots = _hidden_slots(state, fixed)
     box = state.box if _box_is_secret(state) else ()
     mapping = _shuffled_identities(rng, [card for _, _, card in slots], box)
-    return _renamed(replace(state, seed=seed), mapping, knower)
+    return _renamed(evolve(state, seed=seed), mapping, knower)
 
 
 def _hidden_slots(state: State, fixed: set[str]) -> list[tuple[str, int, str]]:
@@ -104,7 +104,7 @@ def _renamed(state: State, mapping: dict[str, str], knower: int) -> State:
         return tuple(mapping.get(card, card) for card in cards)
 
     box = rename(state.box)
-    return replace(
+    return evolve(
         state,
         hands=tuple(rename(hand) for hand in state.hands),
         deck=rename(state.deck),
@@ -113,5 +113,5 @@ def _renamed(state: State, mapping: dict[str, str], knower: int) -> State:
         known=tuple(
             cards if index == knower else rename(cards) for index, cards in enumerate(state.known)
         ),
-        step=replace(state.step, cards=rename(state.step.cards)),
+        step=evolve(state.step, cards=rename(state.step.cards)),
     )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest.cards import Face, face, is_special, label, printed_face
 from app.games.fox_in_the_forest.flow import Log, proceed
 from app.games.fox_in_the_forest.memory import current_trick, trick_entry
@@ -17,6 +15,7 @@ from app.games.fox_in_the_forest.specials import (
 from app.games.fox_in_the_forest.state import Play, State, Step
 from app.games.fox_in_the_forest.trick import play_face
 from app.games.fox_in_the_forest.zones import draw, made_public, remove_from_hand
+from app.games.frozen import evolve
 
 
 def is_leading(state: State, seat: int) -> bool:
@@ -79,7 +78,7 @@ def play_card(state: State, seat: int, card: str, crown: bool = False) -> tuple[
 def place(state: State, seat: int, play: Play) -> tuple[State, Log]:
     state = made_public(state, play.card)
     leading = is_leading(state, seat)
-    state = replace(state, lead=play) if leading else replace(state, follow=play)
+    state = evolve(state, lead=play) if leading else evolve(state, follow=play)
     verb, past = ("leads", "led") if leading else ("plays", "played")
     text = f"{{seat{seat}}} {verb} the {label(play.card)}."
     faded = f"{{seat{seat}}} {past} a card."
@@ -113,7 +112,7 @@ def on_play(state: State, seat: int, play: Play) -> tuple[State, Log]:
     """The ability printed on a card played from hand (the Mirror copies none of these)."""
     ability = printed_face(play.card, state.options.poison).ability
     if ability == "fox" and state.hands[seat]:
-        return replace(state, step=Step("fox", seat)), ()
+        return evolve(state, step=Step("fox", seat)), ()
     if ability == "woodcutter" or (ability == "axe" and _follows_woodcutter(state, seat)):
         return woodcutter(state, seat)
     if ability == "tree" and state.lead == play and state.follow is None:
@@ -121,13 +120,13 @@ def on_play(state: State, seat: int, play: Play) -> tuple[State, Log]:
     if ability == "fairy":
         return fairy_look(state, seat)
     if ability == "hammer" and state.follow == play:
-        return replace(state, step=Step("hammer", seat)), ()
+        return evolve(state, step=Step("hammer", seat)), ()
     if ability == "potion":
         if state.hands[seat]:
-            return replace(state, step=Step("potion", seat, suit=state.step.suit)), ()
+            return evolve(state, step=Step("potion", seat, suit=state.step.suit)), ()
         return potion_discard(state, seat, None)
     if ability == "shovel" and last_won_trick(state, seat) is not None:
-        return replace(state, step=Step("shovel", seat)), ()
+        return evolve(state, step=Step("shovel", seat)), ()
     return proceed(state)
 
 
@@ -167,4 +166,4 @@ def woodcutter(state: State, seat: int) -> tuple[State, Log]:
     state, log = draw(state, seat)
     if not state.hands[seat]:
         return proceed_with(state, log)
-    return replace(state, step=Step("discard", seat)), log
+    return evolve(state, step=Step("discard", seat)), log

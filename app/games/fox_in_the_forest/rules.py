@@ -79,7 +79,10 @@ def to_act(state: State) -> tuple[int, ...]:
     """The seat whose decision it is, plus any seat that may claim a goal right now."""
     if state.step.kind == "over":
         return ()
-    return tuple(sorted({state.step.seat, *claimants(state)}))
+    claiming = claimants(state)
+    if not claiming:
+        return (state.step.seat,)
+    return tuple(sorted({state.step.seat, *claiming}))
 
 
 def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:

@@ -7,7 +7,6 @@ seed, one event per `State.chance`, so replays redraw them exactly.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from app.games.fox_in_the_forest.cards import label, sort_key
 from app.games.fox_in_the_forest.data import EVERYONE, SUIT_NAMES
@@ -22,13 +21,14 @@ from app.games.fox_in_the_forest.zones import (
     slip_out,
     to_bottom,
 )
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 from app.games.rng import generator, pick, sample
 
 
 def _chance(state: State, event: str) -> tuple[State, random.Random]:
     rng = generator(state.seed, event, state.round_no, state.chance)
-    return replace(state, chance=state.chance + 1), rng
+    return evolve(state, chance=state.chance + 1), rng
 
 
 # --------------------------------------------------------------------------- Tree
@@ -72,7 +72,7 @@ def fairy_look(state: State, seat: int) -> tuple[State, Log]:
             audience=seat,
         ),
     )
-    return replace(state, step=Step("fairy_take", seat, cards=seen)), log
+    return evolve(state, step=Step("fairy_take", seat, cards=seen)), log
 
 
 def fairy_take(state: State, seat: int, card: str) -> tuple[State, Log]:
@@ -94,7 +94,7 @@ def fairy_take(state: State, seat: int, card: str) -> tuple[State, Log]:
             {"event": "fairy_taken", "card": card},
         ),
     )
-    return replace(state, step=Step("fairy_give", seat)), log
+    return evolve(state, step=Step("fairy_give", seat)), log
 
 
 def fairy_pass(state: State, seat: int) -> tuple[State, Log]:
@@ -132,14 +132,14 @@ def hammer_name(state: State, seat: int, suit: str) -> tuple[State, Log]:
     for card in cards:
         # Face down, but it goes from the trick, where everyone saw it: all know it is there.
         state = to_bottom(state, card, EVERYONE)
-    state = replace(state, lead=None)
+    state = evolve(state, lead=None)
     text = (
         f"{{seat{seat}}} names {SUIT_NAMES[suit]}: {{seat{victim}}}'s card goes under the deck "
         "and they draw a card."
     )
     log = (LogEntry(text, None, {"event": "hammer", "seat": seat, "suit": suit}),)
     state, draw_log = draw(state, victim)
-    return replace(state, step=Step("play", victim, suit=suit)), (*log, *draw_log)
+    return evolve(state, step=Step("play", victim, suit=suit)), (*log, *draw_log)
 
 
 # --------------------------------------------------------------------------- Potion
@@ -165,13 +165,13 @@ def potion_discard(state: State, seat: int, card: str | None) -> tuple[State, Lo
     for _ in under:
         state, draw_log = draw(state, seat)
         log = (*log, *draw_log)
-    return replace(state, step=Step("play", seat, suit=named_suit)), log
+    return evolve(state, step=Step("play", seat, suit=named_suit)), log
 
 
 def _take_back_from_trick(state: State, seat: int, card: str) -> State:
     if state.lead is not None and state.lead.seat == seat and state.lead.card == card:
-        return replace(state, lead=None)
-    return replace(state, follow=None)
+        return evolve(state, lead=None)
+    return evolve(state, follow=None)
 
 
 # --------------------------------------------------------------------------- Shovel
@@ -195,4 +195,4 @@ def shovel_dig(state: State, seat: int) -> tuple[State, str]:
     trick = Trick(old.leader, old.winner, old.plays, tuple(pile), old.decree)
     tricks = (*state.tricks[:index], trick, *state.tricks[index + 1 :])
     state = _take_back_from_trick(state, seat, "shovel")
-    return replace(state, tricks=tricks), dug
+    return evolve(state, tricks=tricks), dug

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from app.games.protocol import JSON
 
@@ -79,7 +78,8 @@ class RoundRecord:
     """Net change of each score over the round (the tie-break looks at the last one)."""
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     seed: int
     options: Options
@@ -120,16 +120,77 @@ class State:
 # --------------------------------------------------------------------------- JSON
 
 
+# Spelled out field by field, in declaration order (the inverse of `decode` below): a generic
+# walk over the dataclasses cost more than the rest of a move, and the server encodes every one.
+
+
 def encode(state: State) -> dict[str, JSON]:
-    return _plain(state)  # type: ignore[no-any-return]
+    return {
+        "seed": state.seed,
+        "options": _plain_options(state.options),
+        "specials": list(state.specials),
+        "box": list(state.box),
+        "scores": list(state.scores),
+        "round_no": state.round_no,
+        "dealer": state.dealer,
+        "hands": [list(hand) for hand in state.hands],
+        "deck": list(state.deck),
+        "decree": state.decree,
+        "leader": state.leader,
+        "lead": _plain_play(state.lead) if state.lead is not None else None,
+        "follow": _plain_play(state.follow) if state.follow is not None else None,
+        "tricks": [_plain_trick(trick) for trick in state.tricks],
+        "step": _plain_step(state.step),
+        "known": [list(cards) for cards in state.known],
+        "round_start": list(state.round_start),
+        "history": [_plain_record(record) for record in state.history],
+        "chance": state.chance,
+        "goal_deck": list(state.goal_deck),
+        "goal_discard": list(state.goal_discard),
+        "goals_open": list(state.goals_open),
+        "goal_claims": [list(claim) for claim in state.goal_claims],
+        "goal_shuffles": state.goal_shuffles,
+        "decree_changes": list(state.decree_changes),
+    }
 
 
-def _plain(value: Any) -> JSON:
-    if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value
+def _plain_options(options: Options) -> dict[str, JSON]:
+    return {
+        "target_score": options.target_score,
+        "special_count": options.special_count,
+        "special_list": list(options.special_list),
+        "poison": options.poison,
+        "goals": options.goals,
+        "open_tricks": options.open_tricks,
+    }
+
+
+def _plain_play(play: Play) -> dict[str, JSON]:
+    return {"seat": play.seat, "card": play.card, "crown": play.crown}
+
+
+def _plain_trick(trick: Trick) -> dict[str, JSON]:
+    return {
+        "leader": trick.leader,
+        "winner": trick.winner,
+        "plays": [_plain_play(play) for play in trick.plays],
+        "pile": list(trick.pile),
+        "decree": trick.decree,
+    }
+
+
+def _plain_step(step: Step) -> dict[str, JSON]:
+    return {"kind": step.kind, "seat": step.seat, "cards": list(step.cards), "suit": step.suit}
+
+
+def _plain_record(record: RoundRecord) -> dict[str, JSON]:
+    return {
+        "round_no": record.round_no,
+        "dealer": record.dealer,
+        "tricks": list(record.tricks),
+        "trick_points": list(record.trick_points),
+        "gained": list(record.gained),
+    }
 
 
 def decode(data: Mapping[str, JSON]) -> State:

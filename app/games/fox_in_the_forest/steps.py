@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import EVERYONE
 from app.games.fox_in_the_forest.flow import Log, proceed
@@ -17,6 +15,7 @@ from app.games.fox_in_the_forest.zones import (
     slip_out,
     to_bottom,
 )
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 
 
@@ -29,7 +28,7 @@ def exchange_decree(state: State, seat: int, card: str) -> tuple[State, Log]:
     state = reveal_to(state, old, tuple(k for k in EVERYONE if k != seat))
     state = set_decree(state, card)
     changes = tuple(n + (1 if i == seat else 0) for i, n in enumerate(state.decree_changes))
-    state = replace(state, decree_changes=changes)
+    state = evolve(state, decree_changes=changes)
     text = f"{{seat{seat}}} exchanges the decree card: the {label(card)} replaces the {label(old)}."
     faded = ""
     data = {"event": "exchange", "seat": seat, "card": card, "old": old}

@@ -126,6 +126,8 @@ def _known(state: State, viewer: int | None) -> dict[str, JSON]:
     """Hidden cards whose place this viewer knows (e.g. the card it put under the deck)."""
     knower = SPECTATOR if viewer is None else viewer
     known = set(state.known[knower]) | set(state.known[SPECTATOR])
+    if not known:
+        return {"deck": [], "hands": [[] for _ in range(SEATS)]}  # the usual case, built fast
     deck = [
         {"position": i, "from_bottom": len(state.deck) - 1 - i, "card": _card(state, card)}
         for i, card in enumerate(state.deck)

@@ -10,11 +10,10 @@ tell which of that hand's cards are still there.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SPECTATOR
 from app.games.fox_in_the_forest.state import State
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 
 
@@ -24,7 +23,7 @@ def other(seat: int) -> int:
 
 def set_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
     hands = tuple(hand if index == seat else old for index, old in enumerate(state.hands))
-    return replace(state, hands=hands)
+    return evolve(state, hands=hands)
 
 
 def remove_from_hand(state: State, seat: int, card: str) -> State:
@@ -40,11 +39,13 @@ def add_to_hand(state: State, seat: int, card: str) -> State:
 
 
 def forget(state: State, seat: int, card: str) -> State:
+    if card not in state.known[seat]:
+        return state  # the usual case (nobody knew it): no new state to build
     known = tuple(
         tuple(c for c in cards if c != card) if index == seat else cards
         for index, cards in enumerate(state.known)
     )
-    return replace(state, known=known)
+    return evolve(state, known=known)
 
 
 def learn(state: State, seat: int, card: str) -> State:
@@ -53,7 +54,7 @@ def learn(state: State, seat: int, card: str) -> State:
     known = tuple(
         (*cards, card) if index == seat else cards for index, cards in enumerate(state.known)
     )
-    return replace(state, known=known)
+    return evolve(state, known=known)
 
 
 def reveal_to(state: State, card: str, knowers: tuple[int, ...]) -> State:
@@ -92,7 +93,7 @@ def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:
     if not state.deck:
         return state, ()
     card = state.deck[0]
-    state = replace(state, deck=state.deck[1:])
+    state = evolve(state, deck=state.deck[1:])
     state = add_to_hand(state, seat, card)
     return state, (
         LogEntry(f"{{seat{seat}}} drew a card.", None, {"event": "draw", "seat": seat}),
@@ -106,11 +107,11 @@ def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:
 
 def to_bottom(state: State, card: str, knowers: tuple[int, ...]) -> State:
     """Put `card` face down under the deck; only `knowers` know it is there."""
-    state = replace(state, deck=(*state.deck, card))
+    state = evolve(state, deck=(*state.deck, card))
     for seat in range(len(state.known)):
         state = learn(state, seat, card) if seat in knowers else forget(state, seat, card)
     return state
 
 
 def set_decree(state: State, card: str) -> State:
-    return made_public(replace(state, decree=card), card)
+    return made_public(evolve(state, decree=card), card)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest_duet.data import CENTRE, LEVELS, PATH_LENGTH
 from app.games.fox_in_the_forest_duet.state import LOST_NO_TOKEN, OVER, WON, State, TrickResult
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 
 LAST = PATH_LENGTH - 1
@@ -43,7 +42,7 @@ def cover(state: State, end: int) -> State:
     gems[space] = 0
     covered = list(state.covered)
     covered[end] += 1
-    return replace(
+    return evolve(
         state,
         gems=tuple(gems),
         covered=(covered[0], covered[1]),
@@ -81,7 +80,7 @@ def move(
 
 def _land(state: State, target: int, toward: int, paws: int) -> tuple[State, bool, list[LogEntry]]:
     """Land on `target`; one gem there is taken, even after a move of 0."""
-    moved = replace(state, tracker=target)
+    moved = evolve(state, tracker=target)
     text = (
         f"The tracker moves {_spaces(paws)} toward {end_name(toward)}"
         if paws
@@ -92,7 +91,7 @@ def _land(state: State, target: int, toward: int, paws: int) -> tuple[State, boo
         return moved, False, [LogEntry(text + ".", data=data)]
     gems = list(moved.gems)
     gems[target] -= 1
-    moved = replace(moved, gems=tuple(gems), collected=moved.collected + 1)
+    moved = evolve(moved, gems=tuple(gems), collected=moved.collected + 1)
     text += f" and the team takes a gem ({moved.gems_on_board} left on the board)."
     log = [
         LogEntry(
@@ -100,7 +99,7 @@ def _land(state: State, target: int, toward: int, paws: int) -> tuple[State, boo
         )
     ]
     if moved.gems_on_board == 0:
-        moved = replace(moved, phase=OVER, result=WON, won_round=moved.round)
+        moved = evolve(moved, phase=OVER, result=WON, won_round=moved.round)
         log.append(LogEntry("The last gem is taken: the team wins!", data={"event": "won"}))
     return moved, True, log
 
@@ -113,12 +112,12 @@ def _go_too_far(state: State, toward: int, paws: int) -> tuple[State, list[LogEn
     )
     log = [LogEntry(text, data={"event": "reset", "toward": toward, "paws": paws})]
     if state.forest_left == 0 or not coverable(state, toward):
-        lost = replace(state, tracker=CENTRE, phase=OVER, result=LOST_NO_TOKEN)
+        lost = evolve(state, tracker=CENTRE, phase=OVER, result=LOST_NO_TOKEN)
         log.append(
             LogEntry("No forest token can be placed: the team loses.", data={"event": "lost"})
         )
         return lost, log
-    reset = cover(replace(state, tracker=CENTRE), toward)
+    reset = cover(evolve(state, tracker=CENTRE), toward)
     log.append(cover_log(reset, toward))
     return reset, log
 
@@ -140,7 +139,7 @@ def add_plus_gems(state: State) -> State:
     plus = LEVELS[state.level].side.plus[: state.supply]
     for space in plus:
         gems[_open_space_for(state, space)] += 1
-    return replace(state, gems=tuple(gems), supply=state.supply - len(plus))
+    return evolve(state, gems=tuple(gems), supply=state.supply - len(plus))
 
 
 def _open_space_for(state: State, space: int) -> int:

@@ -89,12 +89,23 @@ def card_id(suit: str, rank: int) -> str:
 DECK: tuple[str, ...] = tuple(card_id(suit, rank) for suit in SUITS for rank in RANKS)
 
 
+# Looked up rather than parsed: trick and hand code asks for these thousands of times a match.
+_SUIT: dict[str, str] = {card_id(suit, rank): suit for suit in SUITS for rank in RANKS}
+_RANK: dict[str, int] = {card_id(suit, rank): rank for suit in SUITS for rank in RANKS}
+_NAME: dict[str, str] = {
+    card: f"{_RANK[card]} of {SUIT_NAMES[suit]}" for card, suit in _SUIT.items()
+}
+_SORT_KEY: dict[str, tuple[int, int]] = {
+    card: (SUITS.index(suit), _RANK[card]) for card, suit in _SUIT.items()
+}
+
+
 def suit_of(card: str) -> str:
-    return card.split("-")[0]
+    return _SUIT[card]
 
 
 def rank_of(card: str) -> int:
-    return int(card.split("-")[1])
+    return _RANK[card]
 
 
 def paws_of(card: str) -> int:
@@ -103,8 +114,8 @@ def paws_of(card: str) -> int:
 
 def card_name(card: str) -> str:
     """The spelled form used in log text, e.g. "6 of Doves" (declared as a secret too)."""
-    return f"{rank_of(card)} of {SUIT_NAMES[suit_of(card)]}"
+    return _NAME[card]
 
 
 def sort_key(card: str) -> tuple[int, int]:
-    return SUITS.index(suit_of(card)), rank_of(card)
+    return _SORT_KEY[card]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from app.games.fox_in_the_forest_duet.data import card_name, suit_of
 from app.games.fox_in_the_forest_duet.state import Hands, State
 from app.games.fox_in_the_forest_duet.tricks import set_hand
 from app.games.fox_in_the_forest_duet.view import known_cards, known_in_either_hand
+from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, pick, sample, shuffled
 
@@ -39,7 +39,7 @@ def secrets(state: State) -> list[Secret]:
 def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     seed = rng.getrandbits(SEED_BITS)
     if state.over:
-        return replace(state, seed=seed)
+        return evolve(state, seed=seed)
     hidden_seats = (0, 1) if viewer is None else (1 - viewer,)
     fixed = {seat: known_cards(state, seat, viewer) for seat in hidden_seats}
     loose = {seat: [c for c in state.hands[seat] if c not in fixed[seat]] for seat in hidden_seats}
@@ -55,7 +55,7 @@ def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     for seat in hidden_seats:
         hands = set_hand(hands, seat, [*fixed[seat], *dealt[seat]])
     used = {card for seat in hidden_seats for card in dealt[seat]}
-    twin = replace(
+    twin = evolve(
         state,
         seed=seed,
         hands=hands,
@@ -113,7 +113,7 @@ def _redraw_private_knowledge(
             knows = set_hand(knows, seat, _partner_knowledge(state, seat, dealt[seat], rng))
         if picks[seat] is not None:
             picks[seat] = pick(rng, twin.hands[seat])
-    return replace(twin, partner_knows=knows, picks=(picks[0], picks[1]))
+    return evolve(twin, partner_knows=knows, picks=(picks[0], picks[1]))
 
 
 def _partner_knowledge(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest_duet import board
 from app.games.fox_in_the_forest_duet.data import (
     LEVELS,
@@ -24,6 +22,7 @@ from app.games.fox_in_the_forest_duet.state import (
     initial_supply,
 )
 from app.games.fox_in_the_forest_duet.tricks import deal
+from app.games.frozen import evolve
 from app.games.protocol import IllegalAction, LogEntry
 
 
@@ -54,10 +53,10 @@ def end_round(state: State) -> Step:
             f"The third round is over with {state.gems_on_board} gems left: the team loses.",
             data={"event": "lost"},
         )
-        return replace(state, phase=OVER, result=LOST_TIME), [entry]
+        return evolve(state, phase=OVER, result=LOST_TIME), [entry]
     state = board.add_plus_gems(state)
     # The next round's leader (this round's dealer) makes the team's forest token choice.
-    state = replace(state, phase=ROUND_END, leader=state.dealer, trick_no=TRICKS_PER_ROUND)
+    state = evolve(state, phase=ROUND_END, leader=state.dealer, trick_no=TRICKS_PER_ROUND)
     entry = LogEntry(
         f"Round {state.round} is over: a gem is added on each + space.",
         data={"event": "round_end", "round": state.round},
@@ -69,7 +68,7 @@ def place_forest_token(state: State, seat: int, end: int) -> Step:
     if state.phase == FOREST_SETUP:
         covered = board.cover(state, end)
         entry = board.cover_log(covered, end, seat)
-        return replace(covered, phase=PLAY), [entry]
+        return evolve(covered, phase=PLAY), [entry]
     if end not in board.round_end_ends(state):
         raise IllegalAction(_why_not(state, end))
     covered = board.cover(state, end)
@@ -89,7 +88,7 @@ def start_next_round(state: State) -> Step:
     round_no = state.round + 1
     hands, decree, deck = deal(state.seed, round_no)
     dealer = 1 - state.dealer
-    state = replace(
+    state = evolve(
         state,
         round=round_no,
         trick_no=1,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_in_the_forest_duet import board, rounds
 from app.games.fox_in_the_forest_duet.data import (
     SUIT_NAMES,
@@ -39,6 +37,7 @@ from app.games.fox_in_the_forest_duet.tricks import (
     suit_to_follow,
     trick_winner,
 )
+from app.games.frozen import evolve
 from app.games.protocol import IllegalAction, LogEntry
 
 # #5: which cards' paw prints count ("lead"/"follow": that card only).
@@ -81,8 +80,8 @@ def play(state: State, seat: int, card: str) -> Step:
     if showed_out(state, seat, card):
         # A public inference: a player who did not follow holds no card of the lead suit.
         voids = add_void(voids, seat, suit_of(state.trick[0].card))
-    played = remove_card(replace(state, voids=voids), seat, card)
-    played = replace(played, trick=(*state.trick, Play(seat, card)))
+    played = remove_card(evolve(state, voids=voids), seat, card)
+    played = evolve(played, trick=(*state.trick, Play(seat, card)))
     verb = "plays" if state.trick else "leads"
     entry = trick_entry(
         state,
@@ -105,7 +104,7 @@ def _ability_on_play(state: State, seat: int, card: str) -> Step:
 
 def continue_trick(state: State) -> Step:
     if len(state.trick) == 1:
-        return replace(state, phase=PLAY), []
+        return evolve(state, phase=PLAY), []
     return _resolve(state)
 
 
@@ -131,7 +130,7 @@ def _start_three(state: State) -> Step:
     if len(candidates) == 1:
         only = candidates[0]
         return _let_exchange(state, only, f"Only {{seat{only}}} has cards left, so ")
-    return replace(state, phase=CHOOSE_EXCHANGER), []
+    return evolve(state, phase=CHOOSE_EXCHANGER), []
 
 
 def choose_exchanger(state: State, seat: int, chosen: int) -> Step:
@@ -145,7 +144,7 @@ def _let_exchange(state: State, chosen: int, why: str) -> Step:
         f"{why}{{seat{chosen}}} may exchange the decree card.",
         data={"event": "3", "seat": chosen},
     )
-    return replace(state, phase=EXCHANGE_DECREE, exchanger=chosen), [entry]
+    return evolve(state, phase=EXCHANGE_DECREE, exchanger=chosen), [entry]
 
 
 def exchange_decree(state: State, seat: int, card: str) -> Step:
@@ -156,7 +155,7 @@ def exchange_decree(state: State, seat: int, card: str) -> Step:
     # Everyone saw the old decree go into this hand.
     public = set_hand(swapped.public_in_hand, seat, [*swapped.public_in_hand[seat], old])
     voids = drop_void(swapped.voids, seat, suit_of(old))
-    swapped = replace(swapped, decree=card, public_in_hand=public, voids=voids, exchanger=None)
+    swapped = evolve(swapped, decree=card, public_in_hand=public, voids=voids, exchanger=None)
     entry = LogEntry(
         f"{{seat{seat}}} takes the decree {card_name(old)} and makes the {card_name(card)} "
         f"the decree: {SUIT_NAMES[suit_of(card)]} are trump.",
@@ -168,7 +167,7 @@ def exchange_decree(state: State, seat: int, card: str) -> Step:
 
 def keep_decree(state: State, seat: int) -> Step:
     entry = LogEntry(f"{{seat{seat}}} keeps the decree card.", data={"event": "keep_decree"})
-    after, log = continue_trick(replace(state, exchanger=None))
+    after, log = continue_trick(evolve(state, exchanger=None))
     return after, [entry, *log]
 
 
@@ -187,14 +186,14 @@ def _start_seven(state: State) -> Step:
         )
         return after, [note, *log]
     entry = LogEntry("Both players now pick a card to pass.", data={"event": "7"})
-    return replace(state, phase=PASS_CARDS, picks=(None, None)), [entry]
+    return evolve(state, phase=PASS_CARDS, picks=(None, None)), [entry]
 
 
 def pass_card(state: State, seat: int, card: str) -> Step:
     if card not in state.hands[seat]:
         raise IllegalAction("You do not hold that card.")
     picks = (card, state.picks[1]) if seat == 0 else (state.picks[0], card)
-    picked = replace(state, picks=picks)
+    picked = evolve(state, picks=picks)
     log = [
         LogEntry(
             f"You pick the {card_name(card)} to pass.",
@@ -217,7 +216,7 @@ def _swap(state: State, from_0: str, from_1: str) -> Step:
     knows = swapped.partner_knows
     knows = set_hand(set_hand(knows, 1, [*knows[1], from_0]), 0, [*knows[0], from_1])
     # The passed cards are unknown to onlookers, so earlier void inferences no longer hold.
-    swapped = replace(swapped, partner_knows=knows, voids=((), ()), picks=(None, None))
+    swapped = evolve(swapped, partner_knows=knows, voids=((), ()), picks=(None, None))
     swapped = out_of_sight(swapped, state)
     log = [
         LogEntry(
@@ -243,10 +242,10 @@ def _resolve(state: State) -> Step:
     winner = trick_winner(state.trick, state.decree)
     won = list(state.tricks_won)
     won[winner] += 1
-    state = replace(state, tricks_won=(won[0], won[1]))
+    state = evolve(state, tricks_won=(won[0], won[1]))
     entry = LogEntry(f"{{seat{winner}}} wins the trick.", data={"event": "trick", "winner": winner})
     if 5 in ranks_in(state.trick):
-        return replace(state, phase=COUNT_PAWS), [entry]
+        return evolve(state, phase=COUNT_PAWS), [entry]
     after, log = _after_count(state, paw_total(state.trick))
     return after, [entry, *log]
 
@@ -275,7 +274,7 @@ def count_paws(state: State, seat: int, use: str) -> Step:
 def _after_count(state: State, paws: int) -> Step:
     # Ruling: with no paw prints to move, a #1's choice of way changes nothing; it is skipped.
     if 1 in ranks_in(state.trick) and paws > 0:
-        return replace(state, phase=CHOOSE_DIRECTION, paws=paws), []
+        return evolve(state, phase=CHOOSE_DIRECTION, paws=paws), []
     winner = trick_winner(state.trick, state.decree)
     return _move(state, winner, paws)
 
@@ -288,7 +287,7 @@ def choose_direction(state: State, seat: int, toward: int) -> Step:
         f"{{seat{seat}}} moves the tracker toward {board.end_name(toward)}.",
         data={"event": "direction", "toward": toward},
     )
-    after, log = _move(replace(state, paws=None), toward, paws)
+    after, log = _move(evolve(state, paws=None), toward, paws)
     return after, [entry, *log]
 
 
@@ -296,13 +295,13 @@ def _move(state: State, toward: int, paws: int) -> Step:
     winner = trick_winner(state.trick, state.decree)
     moved, result, log = board.move(state, winner, toward, paws)
     if moved.phase == OVER:
-        return replace(moved, last_trick=result, trick=()), log
+        return evolve(moved, last_trick=result, trick=()), log
     after, more = _finish_trick(moved, result)
     return after, log + more
 
 
 def _finish_trick(state: State, result: TrickResult) -> Step:
-    state = replace(
+    state = evolve(
         state,
         trick=(),
         last_trick=result,

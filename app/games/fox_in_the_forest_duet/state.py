@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_in_the_forest_duet.data import CENTRE, FOREST_TOKENS, LEVELS, TOTAL_GEMS
+from app.games.frozen import field_names
 from app.games.protocol import LogEntry
 
 Hands = tuple[tuple[str, ...], tuple[str, ...]]
@@ -47,7 +48,8 @@ class TrickResult:
     gem: bool
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     seed: int
     level: int
@@ -107,17 +109,14 @@ def initial_supply(level: int) -> int:
 
 
 def encode(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for spec in fields(State):
-        data[spec.name] = _to_json(getattr(state, spec.name))
-    return data
+    return {name: _to_json(getattr(state, name)) for name in field_names(State)}
 
 
 def _to_json(value: Any) -> Any:
     if isinstance(value, Play):
         return [value.seat, value.card]
     if isinstance(value, TrickResult):
-        return {spec.name: _to_json(getattr(value, spec.name)) for spec in fields(TrickResult)}
+        return {name: _to_json(getattr(value, name)) for name in field_names(TrickResult)}
     if isinstance(value, tuple):
         return [_to_json(item) for item in value]
     return value

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from app.games.fox_in_the_forest_duet.data import (
     DECK,
@@ -16,6 +15,7 @@ from app.games.fox_in_the_forest_duet.data import (
     suit_of,
 )
 from app.games.fox_in_the_forest_duet.state import Hands, Play, State
+from app.games.frozen import evolve
 from app.games.rng import generator, shuffled
 
 
@@ -92,7 +92,7 @@ def remove_card(state: State, seat: int, card: str) -> State:
     def drop(hands: Hands) -> Hands:
         return set_hand(hands, seat, [c for c in hands[seat] if c != card])
 
-    return replace(
+    return evolve(
         state,
         hands=drop(state.hands),
         public_in_hand=drop(state.public_in_hand),
@@ -102,7 +102,7 @@ def remove_card(state: State, seat: int, card: str) -> State:
 
 
 def add_card(state: State, seat: int, card: str) -> State:
-    return replace(state, hands=set_hand(state.hands, seat, [*state.hands[seat], card]))
+    return evolve(state, hands=set_hand(state.hands, seat, [*state.hands[seat], card]))
 
 
 def out_of_sight(swapped: State, before: State) -> State:
@@ -116,7 +116,7 @@ def out_of_sight(swapped: State, before: State) -> State:
     for seat in (0, 1):
         knows = set_hand(knows, seat, [*knows[seat], *swapped.public_in_hand[seat]])
     lost = [*before.in_either_hand, *before.public_in_hand[0], *before.public_in_hand[1]]
-    return replace(
+    return evolve(
         swapped, public_in_hand=((), ()), partner_knows=knows, in_either_hand=sorted_cards(lost)
     )
 

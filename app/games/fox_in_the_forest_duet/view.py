@@ -8,6 +8,7 @@ from app.games.fox_in_the_forest_duet import board, rules
 from app.games.fox_in_the_forest_duet.data import (
     ABILITIES,
     CENTRE,
+    DECK,
     END_SPACE,
     GAME_ID,
     LEVELS,
@@ -39,6 +40,10 @@ from app.games.fox_in_the_forest_duet.tricks import sorted_cards, suit_to_follow
 
 
 def card_json(card: str) -> dict[str, Any]:
+    return dict(_CARD_JSON[card])  # a copy: the caller owns what it is given
+
+
+def _describe(card: str) -> dict[str, Any]:
     rank = rank_of(card)
     ability = ABILITIES.get(rank)
     return {
@@ -50,6 +55,10 @@ def card_json(card: str) -> dict[str, Any]:
         "ability": ability[0] if ability else None,
         "ability_text": ability[1] if ability else None,
     }
+
+
+_CARD_JSON: dict[str, dict[str, Any]] = {card: _describe(card) for card in DECK}
+"""Built once per card: every view describes a dozen cards or more."""
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:

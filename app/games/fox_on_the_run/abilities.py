@@ -4,7 +4,6 @@ Raffles switches his own tile. Indigo's diagonal step and Napoleon's push belong
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from app.games.fox_on_the_run import data
@@ -17,6 +16,7 @@ from app.games.fox_on_the_run.state import (
     tile_at,
     with_tile,
 )
+from app.games.frozen import evolve
 from app.games.protocol import JSON
 
 ActionList = list[dict[str, JSON]]
@@ -74,7 +74,7 @@ def _switches(state: State, own: Pos, around: tuple[Pos, ...]) -> ActionList:
 
 def rotated(state: State, pos: Pos, turns: int) -> State:
     tile = tile_at(state, pos)
-    return with_tile(state, pos, replace(tile, turns=(tile.turns + turns) % 4))
+    return with_tile(state, pos, evolve(tile, turns=(tile.turns + turns) % 4))
 
 
 def swapped(state: State, a: Pos, b: Pos) -> State:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from app.games.fox_on_the_run import data, rules
@@ -27,6 +26,7 @@ from app.games.fox_on_the_run.state import (
     character,
     hidden_tile_count,
 )
+from app.games.frozen import evolve
 from app.games.protocol import Action, IllegalAction, Strategy
 from app.games.rng import below, pick
 
@@ -102,7 +102,7 @@ def visited(state: State, name: str, without: str) -> frozenset[Pos]:
         return frozenset()
     others = tuple(c for c in state.characters if c.name != without)
     index = [c.name for c in others].index(name)
-    start = replace(
+    start = evolve(
         state, characters=others, current=index, phase=PHASE_STEP, used=(), path=(who.pos,)
     )
     seen: set[Pos] = set()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from app.games import options as option_tools
 from app.games.fox_on_the_run import data, rules, state, view
 from app.games.fox_on_the_run.state import PHASE_OVER, State
 from app.games.fox_on_the_run.turns import seats_of
+from app.games.frozen import evolve
 from app.games.protocol import (
     JSON,
     Action,
@@ -117,13 +117,13 @@ class FoxOnTheRun:
         more than which printed tiles are still face down, and those never turn or move."""
         fresh_seed = rng.getrandbits(SEED_BITS)
         if s.phase == PHASE_OVER:
-            return replace(s, seed=fresh_seed)
+            return evolve(s, seed=fresh_seed)
         hidden = [index for index, tile in enumerate(s.board) if not tile.revealed]
         redealt = iter(shuffled(rng, [s.board[index].id for index in hidden]))
         board = list(s.board)
         for index in hidden:
-            board[index] = replace(board[index], id=next(redealt))
-        return replace(s, board=tuple(board), seed=fresh_seed)
+            board[index] = evolve(board[index], id=next(redealt))
+        return evolve(s, board=tuple(board), seed=fresh_seed)
 
     def encode(self, s: State) -> dict[str, JSON]:
         return state.encode(s)

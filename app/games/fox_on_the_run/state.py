@@ -6,12 +6,14 @@ it is face up and how far Puffer has turned it. Characters stand on cells; sever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_on_the_run import data
 from app.games.fox_on_the_run.data import Pos
+from app.games.frozen import evolve
 from app.games.rng import generator, pick, shuffled
 
 PHASE_STEP = "step"
@@ -44,8 +46,13 @@ class Tile:
     @property
     def arrows(self) -> tuple[str, ...]:
         """The arrows as they point now: printed arrows turned by Puffer's rotations."""
-        printed = data.PRINTED_ARROWS.get(self.id, ())
-        return tuple(sorted((rotate(arrow, self.turns) for arrow in printed), key=_arrow_order))
+        return _turned_arrows(self.id, self.turns % 4)
+
+
+@functools.cache  # 22 tiles x 4 rotations, asked for on every move
+def _turned_arrows(tile_id: str, turns: int) -> tuple[str, ...]:
+    printed = data.PRINTED_ARROWS.get(tile_id, ())
+    return tuple(sorted((rotate(arrow, turns) for arrow in printed), key=_arrow_order))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +68,8 @@ class Character:
         return (self.row, self.col)
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     players: int
     seed: int
@@ -108,7 +116,7 @@ def tile_at(state: State, pos: Pos) -> Tile:
 def with_tile(state: State, pos: Pos, tile: Tile) -> State:
     board = list(state.board)
     board[pos[0] * data.SIZE + pos[1]] = tile
-    return replace(state, board=tuple(board))
+    return evolve(state, board=tuple(board))
 
 
 def step_from(pos: Pos, direction: str) -> Pos:
@@ -116,6 +124,7 @@ def step_from(pos: Pos, direction: str) -> Pos:
     return (pos[0] + d_row, pos[1] + d_col)
 
 
+@functools.cache  # 25 cells, asked for by every ability check
 def neighbours(pos: Pos) -> tuple[Pos, ...]:
     """The up to eight cells around `pos` ("adjacent" in the rulebook), clockwise from north."""
     around = (step_from(pos, direction) for direction in data.EVERY_DIRECTION)
@@ -127,7 +136,8 @@ def adjacent(a: Pos, b: Pos) -> bool:
 
 
 def occupants(state: State, pos: Pos) -> tuple[Character, ...]:
-    return tuple(c for c in state.characters if c.pos == pos)
+    row, col = pos  # compared field by field: the commonest query, so no `pos` tuples built
+    return tuple(c for c in state.characters if c.row == row and c.col == col)
 
 
 def character(state: State, name: str) -> Character | None:
@@ -141,9 +151,9 @@ def mover(state: State) -> Character:
 def moved(state: State, name: str, pos: Pos) -> State:
     """The state with one character standing on `pos`."""
     characters = tuple(
-        replace(c, row=pos[0], col=pos[1]) if c.name == name else c for c in state.characters
+        evolve(c, row=pos[0], col=pos[1]) if c.name == name else c for c in state.characters
     )
-    return replace(state, characters=characters)
+    return evolve(state, characters=characters)
 
 
 def hidden_tile_count(state: State) -> int:
@@ -166,7 +176,7 @@ def setup(players: int, neutrals: str, seed: int) -> State:
         for name in order
     )
     first = State(players, seed, neutrals, board, characters, current=0, phase=PHASE_STEP)
-    return replace(first, path=(characters[0].pos,))
+    return evolve(first, path=(characters[0].pos,))
 
 
 def _deal_board(seed: int) -> tuple[Tile, ...]:

@@ -7,8 +7,6 @@ after setup: revealing a tile shows what the deal put there.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_on_the_run import data, movement
 from app.games.fox_on_the_run.abilities import ability_actions, rotated, swapped
 from app.games.fox_on_the_run.data import Pos, cell_name
@@ -27,6 +25,7 @@ from app.games.fox_on_the_run.state import (
     tile_at,
     with_tile,
 )
+from app.games.frozen import evolve
 from app.games.protocol import JSON, LogEntry
 
 Log = tuple[LogEntry, ...]
@@ -84,7 +83,7 @@ def _carried(state: State, direction: str, target: Pos) -> Result:
 def enter(state: State, target: Pos) -> Result:
     """The mover arrives on `target` and the tile there decides what happens next."""
     who = mover(state)
-    state = replace(moved(state, who.name, target), path=(*state.path, target))
+    state = evolve(moved(state, who.name, target), path=(*state.path, target))
     reason = movement.win_on_entry(state, who.name, target)
     if reason is not None:
         return finish_match(state, reason)
@@ -99,7 +98,7 @@ def enter(state: State, target: Pos) -> Result:
     if not tile.revealed or tile.is_start or tile.id in state.used:
         # A face-down tile, a start tile or a tile already used this turn ends the move.
         return _then(finish_move(state), log)
-    state = replace(state, used=(*state.used, tile.id))
+    state = evolve(state, used=(*state.used, tile.id))
     return _then(_resolve_arrows(state), log)
 
 
@@ -115,12 +114,12 @@ def _resolve_arrows(state: State) -> Result:
         arrow, target = open_options[0]
         return _carried(state, arrow, target)
     # Two arrows and at least one usable: the player chooses (a blocked one means stopping).
-    return replace(state, phase=PHASE_FOLLOW), ()
+    return evolve(state, phase=PHASE_FOLLOW), ()
 
 
 def reveal(state: State, pos: Pos, by: Character) -> Result:
     """Turn a face-down tile up where it lies, keeping its orientation."""
-    tile = replace(tile_at(state, pos), face_up=True)
+    tile = evolve(tile_at(state, pos), face_up=True)
     state = with_tile(state, pos, tile)
     arrows = " and ".join(data.DIRECTION_WORDS[arrow] for arrow in tile.arrows)
     text = f"{_word(by.name)} reveals the tile on {cell_name(pos)}: arrows {arrows}."
@@ -138,13 +137,13 @@ def _start_push(state: State, at: Pos) -> Result:
     names = " and ".join(_word(name) for name in pending)
     text = f"Napoleon ends his move on {cell_name(at)} and must push {names} away."
     entry = _entry(text, event="push_start", at=list(at), characters=list(pending))
-    return replace(state, phase=PHASE_PUSH, to_push=pending), (entry,)
+    return evolve(state, phase=PHASE_PUSH, to_push=pending), (entry,)
 
 
 def push(state: State, target: Pos) -> Result:
     napoleon = mover(state)
     name, rest = state.to_push[0], state.to_push[1:]
-    state = replace(moved(state, name, target), to_push=rest)
+    state = evolve(moved(state, name, target), to_push=rest)
     text = f"{_actor(napoleon)} pushes {_word(name)} to {cell_name(target)}."
     log = (_entry(text, event="push", character=name, to=list(target)),)
     reason = movement.win_on_entry(state, name, target)
@@ -198,7 +197,7 @@ def _pos(raw: JSON) -> Pos:
 def finish_move(state: State) -> Result:
     """The move is over: offer the ability if it has any use, else end the turn."""
     if ability_actions(state):
-        return replace(state, phase=PHASE_ABILITY), ()
+        return evolve(state, phase=PHASE_ABILITY), ()
     return end_turn(state)
 
 
@@ -213,7 +212,7 @@ def start_turn(state: State, index: int, turn: int) -> Result:
     occupied cell would have to be occupied, and six characters cannot fill the grid.
     """
     who = state.characters[index]
-    state = replace(
+    state = evolve(
         state, current=index, turn=turn, phase=PHASE_STEP, used=(), path=(who.pos,), to_push=()
     )
     if movement.first_steps(state):
@@ -225,7 +224,7 @@ def start_turn(state: State, index: int, turn: int) -> Result:
 
 def finish_match(state: State, reason: str) -> Result:
     winner = data.GUARDIANS if reason != data.INDIGO_FREED_SCARLETT else data.FOXES
-    state = replace(state, phase=PHASE_OVER, winner=winner, reason=reason, to_push=())
+    state = evolve(state, phase=PHASE_OVER, winner=winner, reason=reason, to_push=())
     text = f"{data.FACTION_TITLES[winner]} win: {data.REASON_WORDS[reason]}."
     return state, (_entry(text, event="win", faction=winner, reason=reason),)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.games.fox_on_the_run import data, movement
-from app.games.fox_on_the_run.data import cell_name
+from app.games.fox_on_the_run.data import Pos, cell_name
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -20,7 +20,6 @@ from app.games.fox_on_the_run.state import (
     Tile,
     hidden_tile_count,
     mover,
-    occupants,
 )
 from app.games.fox_on_the_run.turns import seats_of
 from app.games.protocol import JSON, Seat
@@ -30,11 +29,13 @@ View = dict[str, JSON]
 
 def view(state: State, viewer: Seat | None) -> View:
     over = state.phase == PHASE_OVER
+    standing = _names_by_cell(state)
     return {
         "phase": state.phase,
         "turn": state.turn,
         "grid": [
-            [_cell(state, (row, col), over) for col in range(data.SIZE)] for row in range(data.SIZE)
+            [_cell(state, (row, col), standing, over) for col in range(data.SIZE)]
+            for row in range(data.SIZE)
         ],
         "characters": [_character(c) for c in state.characters],
         "turn_order": [c.name for c in state.characters],
@@ -49,16 +50,25 @@ def view(state: State, viewer: Seat | None) -> View:
     }
 
 
-def _cell(state: State, pos: tuple[int, int], over: bool) -> View:
+def _names_by_cell(state: State) -> dict[Pos, list[str]]:
+    """Who stands on each occupied cell, in turn order: one pass instead of one per cell."""
+    standing: dict[Pos, list[str]] = {}
+    for character in state.characters:
+        standing.setdefault(character.pos, []).append(character.name)
+    return standing
+
+
+def _cell(state: State, pos: Pos, standing: dict[Pos, list[str]], over: bool) -> View:
     tile = state.board[pos[0] * data.SIZE + pos[1]]
+    revealed = tile.revealed
     cell: View = {
         "at": [pos[0], pos[1]],
         "name": cell_name(pos),
-        "face_up": tile.revealed,
+        "face_up": revealed,
         "start": tile.is_start,
-        "characters": [c.name for c in occupants(state, pos)],
+        "characters": list(standing.get(pos, ())),
     }
-    if tile.revealed or over:
+    if revealed or over:
         cell |= _face(state, tile)
     return cell
 

@@ -30,8 +30,15 @@ ANIMAL_NAMES: dict[str, str] = {
 }
 
 
+ANIMAL_INDEX: dict[str, int] = {animal: index for index, animal in enumerate(ANIMALS)}
+"""Where each animal sits in ANIMALS order (and in `State.positions`)."""
+TEAM_OF: dict[str, str] = {animal: FARM for animal in FARM_ANIMALS} | {
+    animal: PREDATOR for animal in PREDATORS
+}
+
+
 def team_of(animal: str) -> str:
-    return FARM if animal in FARM_ANIMALS else PREDATOR
+    return TEAM_OF[animal]
 
 
 # --------------------------------------------------------------------------- the tiles
@@ -61,24 +68,30 @@ class Course:
 
     start: int
     final: int
+    step: int
+    """+1 or -1: the tile number changes by this with each tile walked."""
 
-    @property
-    def step(self) -> int:
-        return 1 if self.final > self.start else -1
+
+def _course(start: int, final: int) -> Course:
+    return Course(start, final, 1 if final > start else -1)
 
 
 COURSES: dict[tuple[int, str], Course] = {
     # Phase 1: farm animals go to the Lair, predators to the Farm; phase 2 reverses both.
-    (1, FARM): Course(start=FARM_TILE, final=LAIR_TILE),
-    (1, PREDATOR): Course(start=LAIR_TILE, final=FARM_TILE),
-    (2, FARM): Course(start=LAIR_TILE, final=FARM_TILE),
-    (2, PREDATOR): Course(start=FARM_TILE, final=LAIR_TILE),
+    (1, FARM): _course(start=FARM_TILE, final=LAIR_TILE),
+    (1, PREDATOR): _course(start=LAIR_TILE, final=FARM_TILE),
+    (2, FARM): _course(start=LAIR_TILE, final=FARM_TILE),
+    (2, PREDATOR): _course(start=FARM_TILE, final=LAIR_TILE),
 }
 PHASES: tuple[int, ...] = (1, 2)
+_ANIMAL_COURSES: dict[tuple[int, str], Course] = {
+    (phase, animal): COURSES[(phase, TEAM_OF[animal])] for phase in PHASES for animal in ANIMALS
+}
+"""Looked up per animal: move generation asks for courses thousands of times per match."""
 
 
 def course(phase: int, animal: str) -> Course:
-    return COURSES[(phase, team_of(animal))]
+    return _ANIMAL_COURSES[(phase, animal)]
 
 
 # --------------------------------------------------------------------------- the tokens

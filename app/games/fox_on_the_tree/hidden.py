@@ -8,10 +8,10 @@ consistent re-deal is any set of distinct cards other than its own.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from app.games.fox_on_the_tree.data import CARDS
 from app.games.fox_on_the_tree.state import OVER, State, card_of
+from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, sample
 
@@ -25,9 +25,9 @@ def secrets(state: State) -> tuple[Secret, ...]:
 def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     fresh_seed = rng.getrandbits(SEED_BITS)
     if state.stage == OVER:
-        return replace(state, seed=fresh_seed)
+        return evolve(state, seed=fresh_seed)
     known = {viewer: state.cards[viewer]} if viewer is not None else {}
     pool = [number for number in sorted(CARDS) if number not in known.values()]
     others = iter(sample(rng, pool, state.players - len(known)))
     cards = tuple(known[seat] if seat in known else next(others) for seat in range(state.players))
-    return replace(state, cards=cards, seed=fresh_seed)
+    return evolve(state, cards=cards, seed=fresh_seed)

@@ -19,8 +19,8 @@ from app.games.fox_on_the_tree.data import (
 )
 from app.games.fox_on_the_tree.state import (
     State,
-    animals_on,
     final_of,
+    is_occupied,
     is_on_tile,
     position,
     step_of,
@@ -35,34 +35,34 @@ def is_stuck(state: State, animal: str) -> bool:
 
 def destinations(state: State, animal: str) -> tuple[int, ...]:
     """Tiles where a move of `animal` may end (before Banana Peels), in walking order."""
-    if is_stuck(state, animal):
-        return ()
-    at, step = position(state, animal), step_of(state, animal)
-    reach = {at + step}
-    reach |= set(_dodge_ends(state, animal)) if team_of(animal) == FARM else _jump(state, animal)
-    ordered = sorted(reach, key=lambda tile: (tile - at) * step)
+    at = position(state, animal)
+    if state.tile_tokens[at] == SWAMP:
+        return ()  # stuck (see is_stuck)
+    step = step_of(state, animal)
+    ends = _dodge_ends(state, at, step) if team_of(animal) == FARM else _jump(at, step)
+    # Every end lies ahead of the animal, so walking order is tile order in its direction.
+    ordered = sorted({at + step, *ends}, reverse=step < 0)
     return tuple(tile for tile in ordered if is_on_tile(tile) and _has_room(state, animal, tile))
 
 
-def _jump(state: State, animal: str) -> set[int]:
+def _jump(at: int, step: int) -> tuple[int, ...]:
     """A predator moves 2 tiles, whatever is on the middle one; never past its final tile.
 
     The final tile is the end of the board, so next to it a Jump is impossible and the
     predator simply steps onto it.
     """
-    target = position(state, animal) + 2 * step_of(state, animal)
-    return {target} if is_on_tile(target) else set()
+    target = at + 2 * step
+    return (target,) if is_on_tile(target) else ()
 
 
-def _dodge_ends(state: State, animal: str) -> tuple[int, ...]:
+def _dodge_ends(state: State, at: int, step: int) -> tuple[int, ...]:
     """Dodge bypasses the continuous row of occupied tiles that starts on the next tile.
 
     It ends on a tile of that row holding another farm animal, or on the first tile past the
     row. A row that reaches the end of the board leaves no tile past it: then only friendly
     tiles in the row remain, and with none Dodge cannot be used.
     """
-    step = step_of(state, animal)
-    row = _row_ahead(state, position(state, animal) + step, step)
+    row = _row_ahead(state, at + step, step)
     ends = [tile for tile in row if team_on(state, tile, FARM)]
     if row:
         past = row[-1] + step
@@ -74,7 +74,7 @@ def _dodge_ends(state: State, animal: str) -> tuple[int, ...]:
 def _row_ahead(state: State, first: int, step: int) -> tuple[int, ...]:
     row: list[int] = []
     tile = first
-    while is_on_tile(tile) and animals_on(state, tile):
+    while is_on_tile(tile) and is_occupied(state, tile):
         row.append(tile)
         tile += step
     return tuple(row)
@@ -91,7 +91,7 @@ def rescuable(state: State) -> tuple[int, ...]:
     return tuple(
         tile
         for tile, token in enumerate(state.tile_tokens)
-        if token == SWAMP and animals_on(state, tile)
+        if token == SWAMP and is_occupied(state, tile)
     )
 
 

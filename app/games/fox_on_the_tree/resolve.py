@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     ANIMALS,
@@ -29,6 +27,7 @@ from app.games.fox_on_the_tree.state import (
     with_position,
     without_held,
 )
+from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 
 Log = tuple[LogEntry, ...]
@@ -51,7 +50,7 @@ def after_move(state: State, tile: int, log: Log) -> Result:
     askers = escape_askers(state, loser)
     if not askers:
         return finish_move(_eliminated(state, loser), (*log, _elimination_entry(state, loser)))
-    asking = replace(state, stage=ESCAPE_QUESTION, pending=Pending(loser, askers))
+    asking = evolve(state, stage=ESCAPE_QUESTION, pending=Pending(loser, askers))
     return asking, (*log, _question_entry(askers[0], loser))
 
 
@@ -73,7 +72,7 @@ def saved(state: State, seat: int) -> Result:
     rescued = with_position(without_held(state, seat, ESCAPE), animal, home)
     text = f"{{seat{seat}}} uses an Escape token: the {ANIMAL_NAMES[animal]} runs back to "
     entry = _entry(text + f"{TILE_NAMES[home]}.", event="escape", seat=seat, animal=animal)
-    return finish_move(replace(rescued, pending=None), (entry,))
+    return finish_move(evolve(rescued, pending=None), (entry,))
 
 
 def declined(state: State, seat: int) -> Result:
@@ -81,9 +80,9 @@ def declined(state: State, seat: int) -> Result:
     animal, rest = pending.animal, pending.asking[1:]
     entry = _entry(f"{{seat{seat}}} does not use an Escape token.", event="decline", seat=seat)
     if rest:
-        asking = replace(state, pending=Pending(animal, rest))
+        asking = evolve(state, pending=Pending(animal, rest))
         return asking, (entry, _question_entry(rest[0], animal))
-    gone = _eliminated(replace(state, pending=None), animal)
+    gone = _eliminated(evolve(state, pending=None), animal)
     return finish_move(gone, (entry, _elimination_entry(state, animal)))
 
 
@@ -115,10 +114,10 @@ def finish_move(state: State, log: Log) -> Result:
 
 def end_turn(state: State, log: Log) -> Result:
     """Pass the turn to the left, or end the phase once every animal is done."""
-    state = replace(state, pending=None)
+    state = evolve(state, pending=None)
     if on_board(state):
         following = (state.active + 1) % state.players
-        return replace(state, active=following, stage=TURN, turn=state.turn + 1), log
+        return evolve(state, active=following, stage=TURN, turn=state.turn + 1), log
     if state.phase == 1:
         return _second_phase(state, log)
     return _game_over(state, log)
@@ -127,7 +126,7 @@ def end_turn(state: State, log: Log) -> Result:
 def _second_phase(state: State, log: Log) -> Result:
     """Standees swap ends and directions reverse; held tokens stay, used ones are gone,
     tokens lying on Path tiles stay, and the player who took the last turn starts."""
-    second = replace(
+    second = evolve(
         state,
         phase=2,
         positions=tuple(course(2, animal).start for animal in ANIMALS),
@@ -157,7 +156,7 @@ def _card_reminder(state: State, seat: int) -> LogEntry:
 
 
 def _game_over(state: State, log: Log) -> Result:
-    over = replace(state, stage=OVER)
+    over = evolve(state, stage=OVER)
     for seat, score in enumerate(final_scores(over)):
         card = card_of(over, seat)
         text = (

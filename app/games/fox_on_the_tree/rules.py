@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import resolve
@@ -31,7 +30,7 @@ from app.games.fox_on_the_tree.state import (
     OVER,
     TURN,
     State,
-    animals_on,
+    is_occupied,
     on_board,
     position,
     start_of,
@@ -39,6 +38,7 @@ from app.games.fox_on_the_tree.state import (
     with_tile_token,
     without_held,
 )
+from app.games.frozen import evolve
 from app.games.protocol import NOT_YOUR_TURN, IllegalAction, LogEntry, Transition
 from app.games.rng import below, generator, sample
 
@@ -102,7 +102,7 @@ def _token_plays(state: State, seat: int) -> tuple[Command, ...]:
 
 
 def _banana_fits(state: State, tile: int) -> bool:
-    return not state.tile_tokens[tile] and not animals_on(state, tile)
+    return not state.tile_tokens[tile] and not is_occupied(state, tile)
 
 
 def _rescues(state: State) -> tuple[Command, ...]:
@@ -120,11 +120,29 @@ def _moves(state: State) -> tuple[Command, ...]:
 # --------------------------------------------------------------------------- apply
 
 
+def is_legal(state: State, seat: int, command: Command) -> bool:
+    """Whether `command` is in `legal_commands(state, seat)`, asking only the part of the list
+    it could be in: checking a move needs one animal's destinations, not every animal's."""
+    if seat not in to_act(state):
+        return False
+    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+        animal = state.pending.animal
+        return command in (Command(a.SAVE, animal), Command(a.DECLINE, animal))
+    if command.type in (a.PLAY_BANANA, a.PLAY_SWAMP, a.PLAY_ESCAPE):
+        return state.stage == TURN and command in _token_plays(state, seat)
+    if command.type == a.RESCUE:
+        return command.tile in rescuable(state)
+    if command.type == a.MOVE:
+        on_the_board = command.animal in on_board(state)
+        return on_the_board and command.tile in destinations(state, command.animal)
+    return command == Command(a.PASS) and not (_rescues(state) or _moves(state))
+
+
 def apply(state: State, seat: int, action: object) -> Transition[State]:
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn.", NOT_YOUR_TURN)
     command = a.parse(action)
-    if command not in legal_commands(state, seat):
+    if not is_legal(state, seat, command):
         raise IllegalAction(explain(state, seat, command))
     return perform(state, seat, command)
 
@@ -147,7 +165,7 @@ def _placed(state: State, seat: int, token: str, tile: int) -> Result:
     placed = with_tile_token(without_held(state, seat, token), tile, token)
     text = f"{{seat{seat}}} places a {TOKEN_NAMES[token]} on {TILE_NAMES[tile]}."
     data = {"event": "token_placed", "seat": seat, "token": token, "tile": tile}
-    return replace(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _play_escape(state: State, seat: int, command: Command) -> Result:
@@ -160,7 +178,7 @@ def _play_escape(state: State, seat: int, command: Command) -> Result:
     data = {"event": "escape", "seat": seat, "animal": animal, "from": position(state, animal)}
     sent_home = with_position(without_held(state, seat, ESCAPE), animal, home)
     # The starting tile never holds the other team (it is their final tile), so no conflict.
-    return replace(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _rescue(state: State, seat: int, command: Command) -> Result:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.fox_on_the_tree.data import (
+    ANIMAL_INDEX,
     ANIMALS,
     CARDS,
     OFF_BOARD,
@@ -16,6 +17,7 @@ from app.games.fox_on_the_tree.data import (
     course,
     team_of,
 )
+from app.games.frozen import evolve
 
 # Stages of play: who is to act and which actions are due.
 TURN = "turn"  # the active player may play a token, then rescue or move
@@ -36,7 +38,8 @@ class Pending:
     asking: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class State:
     players: int
     seed: int
@@ -75,10 +78,17 @@ def card_of(state: State, seat: int) -> Card:
 
 
 def position(state: State, animal: str) -> int:
-    return state.positions[ANIMALS.index(animal)]
+    return state.positions[ANIMAL_INDEX[animal]]
+
+
+def is_occupied(state: State, tile: int) -> bool:
+    """Whether any animal stands on `tile` (OFF_BOARD is no tile, so it never matches)."""
+    return tile in state.positions
 
 
 def animals_on(state: State, tile: int) -> tuple[str, ...]:
+    if tile not in state.positions:
+        return ()  # most tiles are empty: skip building the list
     return tuple(a for a, at in zip(ANIMALS, state.positions, strict=True) if at == tile)
 
 
@@ -120,20 +130,20 @@ def points(state: State, animal: str) -> tuple[int, ...]:
 
 def with_position(state: State, animal: str, tile: int) -> State:
     positions = list(state.positions)
-    positions[ANIMALS.index(animal)] = tile
-    return replace(state, positions=tuple(positions))
+    positions[ANIMAL_INDEX[animal]] = tile
+    return evolve(state, positions=tuple(positions))
 
 
 def with_tile_token(state: State, tile: int, token: str) -> State:
     tokens = list(state.tile_tokens)
     tokens[tile] = token
-    return replace(state, tile_tokens=tuple(tokens))
+    return evolve(state, tile_tokens=tuple(tokens))
 
 
 def without_held(state: State, seat: int, token: str) -> State:
     held = list(state.held)
     held[seat] = tuple(t for t in held[seat] if t != token)
-    return replace(state, held=tuple(held))
+    return evolve(state, held=tuple(held))
 
 
 def on_track(state: State, animal: str, lowest: bool) -> State:
@@ -146,7 +156,7 @@ def on_track(state: State, animal: str, lowest: bool) -> State:
     track[phase] = tuple(ring)
     losses = list(state.losses)
     losses[phase] += 1 if lowest else 0
-    placed = replace(state, track=tuple(track), losses=tuple(losses))
+    placed = evolve(state, track=tuple(track), losses=tuple(losses))
     return with_position(placed, animal, OFF_BOARD)
 
 

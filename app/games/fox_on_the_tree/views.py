@@ -30,7 +30,6 @@ from app.games.fox_on_the_tree.state import (
     ESCAPE_QUESTION,
     OVER,
     State,
-    animals_on,
     card_of,
     fate,
     points,
@@ -50,7 +49,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "active": state.active,
         "to_act": _to_act(state),
         "teams": _teams(state),
-        "tiles": [_tile(state, tile) for tile in range(TILE_COUNT)],
+        "tiles": _tiles(state),
         "animals": [_animal(state, animal) for animal in ANIMALS],
         "track": [_ring(state, phase) for phase in PHASES],
         "seats": [_seat(state, seat) for seat in range(state.players)],
@@ -82,28 +81,34 @@ def _teams(state: State) -> dict[str, Any]:
     return result
 
 
-def _tile(state: State, tile: int) -> dict[str, Any]:
-    kind = "farm" if tile == 0 else "lair" if tile == LAIR_TILE else "path"
-    return {
-        "index": tile,
-        "name": TILE_NAMES[tile],
-        "kind": kind,
-        "token": state.tile_tokens[tile] or None,
-        "animals": list(animals_on(state, tile)),
-    }
+def _tiles(state: State) -> list[dict[str, Any]]:
+    standing: dict[int, list[str]] = {}  # one pass over the animals, not one per tile
+    for animal, at in zip(ANIMALS, state.positions, strict=True):
+        standing.setdefault(at, []).append(animal)
+    return [
+        {
+            "index": tile,
+            "name": TILE_NAMES[tile],
+            "kind": "farm" if tile == 0 else "lair" if tile == LAIR_TILE else "path",
+            "token": state.tile_tokens[tile] or None,
+            "animals": standing.get(tile, []),
+        }
+        for tile in range(TILE_COUNT)
+    ]
 
 
 def _animal(state: State, animal: str) -> dict[str, Any]:
     at = position(state, animal)
+    fates = [fate(state, phase, animal) for phase in PHASES]
     return {
         "animal": animal,
         "name": ANIMAL_NAMES[animal],
         "team": team_of(animal),
-        "status": fate(state, state.phase, animal) or "on_board",
+        "status": fates[state.phase - 1] or "on_board",
         "tile": at if at != OFF_BOARD else None,
         "stuck": at != OFF_BOARD and is_stuck(state, animal),
         "points": [n or None for n in points(state, animal)],
-        "fates": [fate(state, phase, animal) or None for phase in PHASES],
+        "fates": [phase_fate or None for phase_fate in fates],
     }
 
 

@@ -68,8 +68,13 @@ def tunnel_exit(space: Space) -> Space | None:
 
 def board_view() -> dict[str, Any]:
     """Everything a renderer needs to draw the board (the same for every viewer)."""
+    spaces = [dict(space) for space in _SPACE_VIEWS]  # fresh dicts: the caller owns the view
+    return {"rows": ROWS, "cols": COLS, "wraps": True, "spaces": spaces}
+
+
+def _space_views() -> tuple[dict[str, Any], ...]:
     home_colours = {space: colour for colour, space in HOMES.items()}
-    spaces = [
+    return tuple(
         {
             "id": space_id(space),
             "row": space[0],
@@ -80,5 +85,8 @@ def board_view() -> dict[str, Any]:
             "tunnel": tunnel_colour(space),
         }
         for space in ALL_SPACES
-    ]
-    return {"rows": ROWS, "cols": COLS, "wraps": True, "spaces": spaces}
+    )
+
+
+_SPACE_VIEWS = _space_views()
+"""The board never changes, so its spaces are described once, not in every view."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
+from app.games.frozen import evolve
 from app.games.oh_fox.board import food_at, space_id
 from app.games.oh_fox.reckoning import Reckoning, TurnRecord, reckon
 from app.games.oh_fox.scoring import SeatScore, seat_scores, winners
@@ -155,7 +155,7 @@ def _winner_sentence(seats: Sequence[int], reason: str) -> str:
 
 def finish(state: OhFoxState) -> Transition[OhFoxState]:
     """All guesses are in: reveal identities, execute the eight turns, count the hearts."""
-    state = replace(state, phase=OVER)
+    state = evolve(state, phase=OVER)
     predator = predator_seat(state)
     log = [
         LogEntry(

@@ -9,8 +9,8 @@ Hands are not hidden: every player starts with the same 13 cards and played card
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
+from app.games.frozen import evolve
 from app.games.oh_fox.rules import legal_plays
 from app.games.oh_fox.state import (
     OVER,
@@ -71,12 +71,12 @@ def _redeal_pending(
 def determinize(state: OhFoxState, viewer: int | None, rng: random.Random) -> OhFoxState:
     seed = int(rng.random() * (1 << SEED_BITS))
     if state.phase == OVER:
-        return replace(state, seed=seed)
+        return evolve(state, seed=seed)
     identities = _redeal_identities(state, viewer, rng)
-    twin = replace(state, identities=identities, seed=seed)
+    twin = evolve(state, identities=identities, seed=seed)
     if state.phase == PROGRAM:
-        twin = replace(twin, pending=_redeal_pending(state, viewer, rng))
+        twin = evolve(twin, pending=_redeal_pending(state, viewer, rng))
     if viewer is None or viewer != predator_seat(state):
         # The marks are the predator's private notes: anyone else sees none of them.
-        twin = replace(twin, marks=(None,) * state.players)
+        twin = evolve(twin, marks=(None,) * state.players)
     return twin

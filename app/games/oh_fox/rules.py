@@ -11,9 +11,9 @@ Action vocabulary:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
+from app.games.frozen import evolve
 from app.games.oh_fox.board import ALL_SPACES, parse_space, space_id
 from app.games.oh_fox.data import ANIMALS, CARD_NAMES, CARD_TYPES, DIRECTIONS, TURNS, UNDIRECTED
 from app.games.oh_fox.finale import finish
@@ -157,7 +157,7 @@ def _apply_play(state: OhFoxState, seat: int, play: Play) -> Transition[OhFoxSta
     told = LogEntry(
         f"{{seat{seat}}} has chosen a card.", data={"event": "chosen", "seat": seat, "turn": turn}
     )
-    state = replace(state, pending=pending)
+    state = evolve(state, pending=pending)
     if any(p is None for p in pending):
         return Transition(state, (chosen, told))
     revealed = _reveal(state)
@@ -187,7 +187,7 @@ def _reveal(state: OhFoxState) -> Transition[OhFoxState]:
         },
     )
     phase = GUESS if turn == TURNS else PROGRAM
-    state = replace(state, rows=rows, pending=(None,) * state.players, phase=phase)
+    state = evolve(state, rows=rows, pending=(None,) * state.players, phase=phase)
     if phase == GUESS:
         predator = predator_seat(state)
         guessing = LogEntry(
@@ -211,7 +211,7 @@ def _apply_guess(state: OhFoxState, seat: int, action: Mapping[str, Any]) -> Tra
     if animal in state.guesses:
         raise IllegalAction("You have already given that animal to another player.")
     guesses = tuple(animal if s == target else g for s, g in enumerate(state.guesses))
-    state = replace(state, guesses=guesses)
+    state = evolve(state, guesses=guesses)
     entry = LogEntry(
         f"{{seat{seat}}} guesses that {{seat{target}}} is the {animal}.",
         data={"event": "guess", "seat": target, "animal": animal},
@@ -246,4 +246,4 @@ def _apply_mark(
         audience=seat,
         data={"event": "mark", "seat": target, "space": None if space is None else space_id(space)},
     )
-    return Transition(replace(state, marks=marks), (entry,))
+    return Transition(evolve(state, marks=marks), (entry,))

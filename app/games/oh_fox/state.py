@@ -31,7 +31,8 @@ class Play:
     direction: str | None
 
 
-@dataclass(frozen=True, slots=True)
+# Not slotted: `evolve` copies the state (several times per action) through its __dict__.
+@dataclass(frozen=True)
 class OhFoxState:
     players: int
     seed: int

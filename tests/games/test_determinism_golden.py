@@ -1,0 +1,221 @@
+"""Golden playouts: every engine behaves exactly as it did when these hashes were recorded.
+
+Each case plays one seeded random match and hashes everything a player, the server or a bot
+can observe along the way: every state's `encode`, every viewer's view (spectator included),
+the legal actions, the log entries, the secrets, periodic determinizations, and the outcome.
+Optimising an engine must leave all of it byte for byte the same; a deliberate rule or state
+change re-records the table with `python -m tests.games.test_determinism_golden`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import asdict
+from typing import Any, NamedTuple
+
+import pytest
+
+from app.games import REGISTRY
+from app.games.protocol import Engine
+from app.games.rng import pick
+from tests.games.conformance import MAX_STEPS, canonical
+
+DETERMINIZE_EVERY = 7
+"""Bots search determinized states; sampling some keeps their draws covered too."""
+
+
+class Case(NamedTuple):
+    engine_id: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+
+
+class Recorded(NamedTuple):
+    actions: int
+    final: str
+    trace: str
+
+
+_ALL_SPECIALS = ["axe", "tree", "fairy", "crown", "mirror", "bow", "hammer", "potion", "shovel"]
+
+CASES: dict[str, Case] = {
+    "fitf-default": Case("fox-in-the-forest", 2, {}, 11),
+    "fitf-everything": Case(
+        "fox-in-the-forest",
+        2,
+        {"special_list": _ALL_SPECIALS, "poison": True, "goals": True, "open_tricks": True},
+        12,
+    ),
+    "fitf-random-specials": Case("fox-in-the-forest", 2, {"special_cards": 9}, 13),
+    "fitf-short-poison": Case("fox-in-the-forest", 2, {"target_score": 16, "poison": True}, 14),
+    "duet-level-1": Case("fox-in-the-forest-duet", 2, {"level": 1}, 21),
+    "duet-level-2-open": Case("fox-in-the-forest-duet", 2, {"level": 2, "open_tricks": True}, 22),
+    "duet-level-3": Case("fox-in-the-forest-duet", 2, {"level": 3}, 23),
+    "tree-2": Case("fox-on-the-tree", 2, {}, 31),
+    "tree-3": Case("fox-on-the-tree", 3, {}, 32),
+    "tree-5": Case("fox-on-the-tree", 5, {}, 33),
+    "run-2-off": Case("fox-on-the-run", 2, {"neutrals": "off"}, 41),
+    "run-3-random": Case("fox-on-the-run", 3, {"neutrals": "random"}, 42),
+    "run-4-foxes": Case("fox-on-the-run", 4, {"neutrals": "raffles-with-foxes"}, 43),
+    "run-6-guardians": Case("fox-on-the-run", 6, {"neutrals": "raffles-with-guardians"}, 44),
+    "oh-fox-2": Case("oh-fox", 2, {}, 51),
+    "oh-fox-3-nuts-masked": Case(
+        "oh-fox", 3, {"animal_cards": "completely_nuts", "masked_predator": True}, 52
+    ),
+    "oh-fox-4-picked": Case(
+        "oh-fox",
+        4,
+        {"picked_animals": ["badger"], "picked_objectives": ["fickler"], "predator": "fourth"},
+        53,
+    ),
+    "oh-fox-4-tough-none": Case(
+        "oh-fox", 4, {"animal_cards": "tough_nut", "objectives": "none", "predator": "second"}, 54
+    ),
+}
+
+GOLDEN: dict[str, Recorded] = {
+    "duet-level-1": Recorded(
+        actions=61,
+        final="6a629765f1a9b1bf45fea568dcee67b6c3c79c51528484de60e77a52dfe58d06",
+        trace="71909dc26650e7b795c8e97fc96ba357f08be0f8fb1ea3a18f18e79f6ec79183",
+    ),
+    "duet-level-2-open": Recorded(
+        actions=54,
+        final="c58d4302fc26b0ff475d03a3dc1e71fbdb394f56a4ce15be475dfdb2abec4bec",
+        trace="4105ff4d3b229874512b99bb9bfd7b22b67abd1e4786867599118242c6983256",
+    ),
+    "duet-level-3": Recorded(
+        actions=40,
+        final="b52d20cbcddabe4ff9442ed48e32d6f8c14130e4396d168d7919d8273a7a9567",
+        trace="ae23cf47d8ef3ea13595ca683081af13bee781e0ea3805239bf7a721e73f0458",
+    ),
+    "fitf-default": Recorded(
+        actions=129,
+        final="82299a6a449966f6711ff73428b170b6a28a4655fac0533e5ef4e38157cb8fb8",
+        trace="25e8fddb38aaa955de95a917b8a81e2e8428a7517ee159aa0a8b85478a95031e",
+    ),
+    "fitf-everything": Recorded(
+        actions=171,
+        final="df8ffd542fdf6294c6ad46eb80d469a01cbfb652885bc4057eccedc3e611ad91",
+        trace="6de16ffc7275b766c68830e22b176d387cf1a83c55dca7aeeae5eb1acc96e6d0",
+    ),
+    "fitf-random-specials": Recorded(
+        actions=139,
+        final="666e77824a1e93864677979daa7584dfc406a9b78315825599a70dda65abc096",
+        trace="4b65e6a664f58871817f309693c20dbae75d83b6cfa5c4ce56208c551f6fb532",
+    ),
+    "fitf-short-poison": Recorded(
+        actions=123,
+        final="9f3b28359b5c698ea737dfbe933ae58be742292570349e915cf59d8947ab639a",
+        trace="d3e6217cdd117aa09ed607890010f2240d6d4998400b742eb351d9b42e8f9e9e",
+    ),
+    "oh-fox-2": Recorded(
+        actions=45,
+        final="350d1dab1b2f0e89a46605656b7b12d48bfd5229ab1233dad6cda457032c4a0e",
+        trace="4f18b7b6d4b6e9e7589b7e2b95754025d9aa5b5d69694d67af2a7912a88719d7",
+    ),
+    "oh-fox-3-nuts-masked": Recorded(
+        actions=26,
+        final="a1eb38556d28ed68cb52466f662a23715e83e2c918f6d24bb3705abea2d15264",
+        trace="7c9602f68f720683b84306d565edd293b45c1237bc80fd4c86dbb1e15eee77ef",
+    ),
+    "oh-fox-4-picked": Recorded(
+        actions=206,
+        final="ed153a8926cb1915fa0b3b2556dd97d3c5b897c759f027ac3e01ab0c29a2a5cc",
+        trace="f643be766d147ddbd84e42e7407ac3580b81ba1bc195622da2f3af64510b1108",
+    ),
+    "oh-fox-4-tough-none": Recorded(
+        actions=105,
+        final="3f3d319a29de40fe6802f073766fe7606e0ca8b1fc2561e213acaabdeb49bc8c",
+        trace="de53b3c5964df46b2071349b9c87aa72ff664d5e12916e4c6b0189883a69b742",
+    ),
+    "run-2-off": Recorded(
+        actions=36,
+        final="6945b6cb382622970ca8777b1e015a8675522b9966664c9a8f0df0b748709de9",
+        trace="4ec9af87c8ec6fc6ef476dfe08f37e61c76043773678f8cfb3d68b86c49e3ebc",
+    ),
+    "run-3-random": Recorded(
+        actions=152,
+        final="bf474555a911ac104c604209e1196a00da34cab6c489da6e1e4984b97d9d7938",
+        trace="a565f4de3171b877e59b95a057969c2b557f288537fcda7d3d77ecc3c1fb7cbb",
+    ),
+    "run-4-foxes": Recorded(
+        actions=125,
+        final="687b628854a2b0b57d40d090d2f03a7f3ea13cf7fbd3d5e600abaac983102e68",
+        trace="1fbdb94d5c9b1af727a38136e56d56763fc382701dc3e048aa680a416cdaeb36",
+    ),
+    "run-6-guardians": Recorded(
+        actions=74,
+        final="076baf280faa72c4aada465add0ffb28d3b2cc8817286962994dc7a3e4ebfb4f",
+        trace="1b7c2d3b8d42f24f51f923c9f91d2282ba286e7d9f3a02adffa945c5b178cbea",
+    ),
+    "tree-2": Recorded(
+        actions=81,
+        final="fe772d16f0ccc8dab528201dc9977856c6400d0858340e0fae4f87a74c1e3ba4",
+        trace="ce5b78dbaf58f28cb7ad6b9656f9fa6cdefd752849c85bb0ae18240a1aa2ae00",
+    ),
+    "tree-3": Recorded(
+        actions=81,
+        final="d3bd39047922a9a8ed346619463bc865138e3ac57c5b58a1067184ecd1d1cfb4",
+        trace="1cbf6b0fc7c20e807b554b99acb2a3a2e6062565b267e38b9da0c2322b11c363",
+    ),
+    "tree-5": Recorded(
+        actions=104,
+        final="8dc76885be41007c1762d6400fe53f51c65d933fad5dc786e8dbaf97fba092e4",
+        trace="191a11a8c9e7d100717e26336f5faf91e64394556f53884fdc39d0507e80e68a",
+    ),
+}
+
+
+def _observe(engine: Engine[Any], state: Any, players: int, step: int) -> list[Any]:
+    """Everything anyone can learn from `state`, in a fixed order."""
+    viewers: list[int | None] = [*range(players), None]
+    observed: list[Any] = [
+        engine.encode(state),
+        [engine.view(state, viewer) for viewer in viewers],
+        list(engine.to_act(state)),
+        engine.forgotten_before(state),
+        [[secret.value, list(secret.known_to)] for secret in engine.secrets(state)],
+    ]
+    if step % DETERMINIZE_EVERY == 0 and engine.to_act(state):
+        viewer = step % players
+        shadow = engine.determinize(state, viewer, random.Random(step))
+        observed.append(engine.encode(shadow))
+    return observed
+
+
+def play(case: Case) -> Recorded:
+    """One seeded random match, chosen and hashed exactly the same way on every run."""
+    engine = REGISTRY[case.engine_id]
+    options = engine.check_options(case.options, case.players)
+    state = engine.setup(case.players, options, case.seed)
+    chooser = random.Random(case.seed)
+    trace = hashlib.sha256()
+    for step in range(MAX_STEPS):
+        trace.update(canonical(_observe(engine, state, case.players, step)).encode())
+        actors = engine.to_act(state)
+        if not actors:
+            outcome = asdict(engine.outcome(state))
+            trace.update(canonical(outcome).encode())
+            final = hashlib.sha256(canonical(engine.encode(state)).encode()).hexdigest()
+            return Recorded(step, final, trace.hexdigest())
+        seat = pick(chooser, actors)
+        legal = list(engine.legal_actions(state, seat))
+        action = pick(chooser, legal)
+        transition = engine.apply(state, seat, action)
+        log = [asdict(entry) for entry in transition.log]
+        trace.update(canonical([seat, legal, action, log]).encode())
+        state = transition.state
+    raise AssertionError(f"{case}: no end after {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_playout_matches_the_recorded_golden(name: str) -> None:
+    assert play(CASES[name]) == GOLDEN[name]
+
+
+if __name__ == "__main__":
+    for name in sorted(CASES):
+        print(f"    {name!r}: {play(CASES[name])!r},")
