@@ -14,23 +14,23 @@ from contextlib import contextmanager
 import uvicorn
 from fastapi import FastAPI
 
-from tests.servers import free_port
+from tests.servers import listening_socket
 
 
 @contextmanager
 def serving(app: FastAPI, http: str = "auto") -> Iterator[str]:
     """Serve `app` with uvicorn's `http` implementation (h11, httptools); yields the base URL."""
+    listener = listening_socket()  # held from the start: no other process can take the port
+    port = int(listener.getsockname()[1])
     config = uvicorn.Config(
         app,
-        host="127.0.0.1",
-        port=free_port(),
         http=http,
         log_level="info",
         access_log=True,
         log_config=None,  # leave the test's logging (and handlers) as they are
     )
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
+    thread = threading.Thread(target=lambda: server.run(sockets=[listener]), daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not server.started:
@@ -38,7 +38,8 @@ def serving(app: FastAPI, http: str = "auto") -> Iterator[str]:
             raise RuntimeError("the server did not start")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{config.port}"
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(30)
+        listener.close()
