@@ -143,6 +143,7 @@ async def one_run(
     latencies: list[float] = []
     profiler = _profile(servers[0], profile, seconds) if profile else None
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    client_before = time.process_time()
     started = time.perf_counter()
     deadline = started + seconds
     results = await asyncio.gather(
@@ -159,6 +160,7 @@ async def one_run(
     )
     elapsed = time.perf_counter() - started
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    client_cpu = time.process_time() - client_before
     if profiler is not None:
         profiler.wait()
     latencies.sort()
@@ -174,6 +176,8 @@ async def one_run(
         # What one committed action costs the app processes (all pushes included).
         "server_cpu_ms_per_action": server_cpu / max(1, actions) * 1000,
         "server_kib_per_match": (sum(rss_kib(pid) for pid in pids) - rss_before) / matches,
+        # The load generator shares the cores: what it costs is CPU the servers cannot have.
+        "client_cpu_ms_per_action": client_cpu / max(1, actions) * 1000,
     }
 
 
@@ -232,6 +236,7 @@ def main() -> None:
         f"p99 {medians['p99_ms']:.1f} ms, p99.9 {medians['p999_ms']:.1f} ms, "
         f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action, "
         f"{medians['server_kib_per_match']:.0f} KiB of server memory per match, "
+        f"{medians['client_cpu_ms_per_action']:.2f} ms of load-generator CPU per action, "
         f"{medians['errors']:.0f} errors"
     )
 

@@ -94,22 +94,22 @@ GOLDEN: dict[str, Recorded] = {
     "fitf-default": Recorded(
         actions=129,
         final="82299a6a449966f6711ff73428b170b6a28a4655fac0533e5ef4e38157cb8fb8",
-        trace="25e8fddb38aaa955de95a917b8a81e2e8428a7517ee159aa0a8b85478a95031e",
+        trace="87099b5c3906a3313852b7c894f771718d6e6fa10341828a8cdfdc76ff57e4bf",
     ),
     "fitf-everything": Recorded(
         actions=171,
         final="df8ffd542fdf6294c6ad46eb80d469a01cbfb652885bc4057eccedc3e611ad91",
-        trace="6de16ffc7275b766c68830e22b176d387cf1a83c55dca7aeeae5eb1acc96e6d0",
+        trace="ee2f13193d325104a7add8995a371bd263fb306f1a285a64e02734bbd1f185a7",
     ),
     "fitf-random-specials": Recorded(
         actions=139,
         final="666e77824a1e93864677979daa7584dfc406a9b78315825599a70dda65abc096",
-        trace="4b65e6a664f58871817f309693c20dbae75d83b6cfa5c4ce56208c551f6fb532",
+        trace="d6293da26ffd003d17a2f009f44d70bab9a358eb367c5d5ff4c195a9f635791a",
     ),
     "fitf-short-poison": Recorded(
         actions=123,
         final="9f3b28359b5c698ea737dfbe933ae58be742292570349e915cf59d8947ab639a",
-        trace="d3e6217cdd117aa09ed607890010f2240d6d4998400b742eb351d9b42e8f9e9e",
+        trace="d94515f4963d59c7696de43af14f68272e88a72a64b182bbd6eb01cf64478e24",
     ),
     "oh-fox-2": Recorded(
         actions=45,

@@ -48,9 +48,10 @@ def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
     state = slip_out(state, seat, card, ())
     state = to_bottom(state, card, (seat,))
     log = (
-        LogEntry(
+        trick_entry(  # left out once the trick is forgotten: it would tell a 5 was played
             f"{{seat{seat}}} puts a card under the deck.",
-            None,
+            "",
+            current_trick(state),
             {"event": "discard", "seat": seat},
         ),
         LogEntry(

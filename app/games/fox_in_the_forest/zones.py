@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SPECTATOR
+from app.games.fox_in_the_forest.memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry
@@ -96,7 +97,13 @@ def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:
     state = evolve(state, deck=state.deck[1:])
     state = add_to_hand(state, seat, card)
     return state, (
-        LogEntry(f"{{seat{seat}}} drew a card.", None, {"event": "draw", "seat": seat}),
+        # Only abilities draw mid-round: once the trick is forgotten, so is the draw.
+        trick_entry(
+            f"{{seat{seat}}} drew a card.",
+            "",
+            current_trick(state),
+            {"event": "draw", "seat": seat},
+        ),
         LogEntry(
             f"You drew the {label(card)}.",
             seat,
