@@ -14,7 +14,6 @@ from typing import Any
 
 import orjson
 from sqlalchemy import insert, make_url, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from app.db import Database
@@ -39,20 +38,25 @@ def _json(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
+def _sqlite_file(url: str) -> str:
+    """Moves are written by a connection of their own, so the database must be a file (an
+    in-memory SQLite database is a different one on every connection)."""
+    path = make_url(url).database
+    if not path or path == ":memory:":
+        raise ValueError("FOXDEN_DATABASE_URL must name a SQLite file, not an in-memory database")
+    return path
+
+
 class MoveWriter:
     """Stores moves durably; COMMITTED means committed. One per process."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        path = make_url(db.url).database if db.sqlite else None
-        in_memory = not path or path == ":memory:"
-        self._group = GroupCommit(path) if db.sqlite and path and not in_memory else None
+        self._group = GroupCommit(_sqlite_file(db.url)) if db.sqlite else None
 
     async def write(self, move: Move) -> Written:
         if self._group is not None:
             return await self._group.write(move)
-        if self.db.sqlite:
-            return await _write_sqlite(self.db, move)
         return await _write_postgres(self.db, move)
 
     async def close(self) -> None:
@@ -91,18 +95,8 @@ async def _write_postgres(db: Database, move: Move) -> Written:
     return Written.COMMITTED if status.endswith(" 1") else Written.STALE
 
 
-async def _write_sqlite(db: Database, move: Move) -> Written:
-    async with db.engine.connect() as connection:
-        try:
-            async with connection.begin():
-                written = await write_move_in(connection, move)
-        except IntegrityError:
-            return Written.DUPLICATE
-    return written
-
-
 async def write_move_in(connection: AsyncConnection, move: Move) -> Written:
-    """The two statements inside the caller's transaction (SQLite, and the slow path that also
+    """The two statements inside the caller's transaction (the slow path, whose move also
     changes seats). STALE leaves the transaction for the caller to roll back."""
     saved = await connection.execute(
         update(Match)

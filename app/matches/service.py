@@ -93,7 +93,7 @@ async def _decide_and_write(
             ):
                 return await _current(context, match_id, fresh=True), seat
             raise
-        written = await _write(context, loaded, committed, move, actor)
+        written = await _write(context, loaded, committed, move)
         if written is Written.COMMITTED:
             return committed, seat
         if written is Written.DUPLICATE:
@@ -240,12 +240,13 @@ def _seat_changed(loaded: LoadedMatch, seat: int, **values: Any) -> LoadedMatch:
 
 
 async def _write(
-    context: AppContext, before: LoadedMatch, committed: LoadedMatch, move: Move, actor: Actor
+    context: AppContext, before: LoadedMatch, committed: LoadedMatch, move: Move
 ) -> Written:
     """One statement when only the match moves; a transaction when a seat changes too."""
     if committed.seats == before.seats:
-        async with context.locks.sqlite_writer(context.db.sqlite):
-            return await context.writer.write(move)
+        # No lock here: SQLite's writer thread orders the moves itself, and moves that wait
+        # together share one commit (a lock would let only one wait at a time).
+        return await context.writer.write(move)
     async with context.locks.sqlite_writer(context.db.sqlite), context.db.sessions() as session:
         try:
             async with session.begin():
