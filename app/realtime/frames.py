@@ -46,6 +46,7 @@ class ClientSocket:
         self._send_lock = asyncio.Lock()
         self.address = "ip:" + (socket.client.host if socket.client else "?")
         self.caller = self.address  # whose bucket the frames draw on; a hello may name a player
+        self._slot: tuple[str, str] | None = None  # (topic, caller) this socket is counted as
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:
@@ -86,6 +87,25 @@ class ClientSocket:
             message_text = f"Too many frames: wait {wait} s before reconnecting."
             await self.refuse("rate/limited", message_text, POLICY_VIOLATION)
         return text
+
+    async def hold_slot(self, topic: str) -> None:
+        """Count this socket against its caller's cap on `topic` (FOXDEN_WS_SOCKETS_PER_MATCH,
+        for match and lobby sockets alike); a hello that changed the caller moves the count.
+        One socket too many is told to retry later and closed."""
+        if self._slot == (topic, self.caller):
+            return
+        self.release_slot()
+        limit = self.context.settings.ws_sockets_per_match
+        if not self.context.sockets.take(topic, self.caller, limit):
+            where = "match" if topic.startswith("match:") else "table"
+            message = f"You already have {limit} sockets open on this {where}: close one first."
+            await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
+        self._slot = (topic, self.caller)
+
+    def release_slot(self) -> None:
+        if self._slot is not None:
+            self.context.sockets.give_back(*self._slot)
+            self._slot = None
 
     async def identify(self, token: object) -> Identity | None:
         """Who a hello's token names (None: anonymous); a token that names nobody closes."""
@@ -150,6 +170,7 @@ async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) ->
     except (WebSocketDisconnect, RuntimeError):
         pass  # the client left, or Starlette refuses to use a socket that already closed
     finally:
+        client.release_slot()
         metrics.gauge("foxden_sockets", -1)
 
 

@@ -32,13 +32,14 @@ class LobbySocket(ClientSocket):
         super().__init__(context, socket)
         self.lobby_id = lobby_id
         self.identity: Identity | None = None
+        self.topic = "lobby:" + lobby_id
 
     async def run(self, url_token: str | None) -> None:
         first_push_after = self.context.settings.ws_lobby_hello_seconds
         if url_token:  # the first release's way; a token that names nobody just watches
             self.identity = await self.lookup(url_token)
             first_push_after = 0.0
-        with self.context.hub.listen("lobby:" + self.lobby_id) as listener:
+        with self.context.hub.listen(self.topic) as listener:
             await run_until_first_ends(
                 self.reader(listener), self.pusher(listener, first_push_after)
             )
@@ -59,6 +60,8 @@ class LobbySocket(ClientSocket):
             with contextlib.suppress(TimeoutError):  # a client that never says hello
                 await asyncio.wait_for(listener.next(), first_push_after)
         while True:
+            # Counted from its first push, as whoever the hello named (or its address).
+            await self.hold_slot(self.topic)
             await self.push()
             await listener.next()  # a change, or a hello that changed the viewer
 

@@ -8,8 +8,6 @@ frames and close codes are those of every socket (app/realtime/frames.py).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -25,7 +23,6 @@ from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime.frames import (
     POLICY_VIOLATION,
-    TRY_AGAIN_LATER,
     ClientSocket,
     run_until_first_ends,
     serve,
@@ -46,7 +43,8 @@ class MatchSocket(ClientSocket):
 
     async def run(self) -> None:
         await self.hello()
-        async with self.slot(), connected(self.context, self.match_id, self.seat):
+        await self.hold_slot("match:" + self.match_id)
+        async with connected(self.context, self.match_id, self.seat):
             await run_until_first_ends(self.reader(), self.pusher())
 
     async def push(self, version: int | None, force: bool = False) -> None:
@@ -91,19 +89,6 @@ class MatchSocket(ClientSocket):
             await self.error("request/malformed", SAY_HELLO)
             frame = await self.receive()
         return frame
-
-    @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Hold one of the caller's sockets on this match; one too many is told to retry later."""
-        topic, caller = "match:" + self.match_id, self.caller
-        limit = self.context.settings.ws_sockets_per_match
-        if not self.context.sockets.take(topic, caller, limit):
-            message = f"You already have {limit} sockets open on this match: close one first."
-            await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
-        try:
-            yield
-        finally:
-            self.context.sockets.give_back(topic, caller)
 
     async def handle(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
