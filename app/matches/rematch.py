@@ -12,6 +12,7 @@ from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
 from app.context import AppContext
 from app.errors import ApiError
+from app.lobby import activity
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
@@ -44,6 +45,9 @@ async def _create_once(
 ) -> Lobby:
     """Players pressing at the same moment all miss the open table and try to create one: the
     unique index lets one insert win, and the others join the winner's table."""
+    # A new table counts against its host's open tables like any other (joining the table the
+    # first presser opened does not: every player of the match already sits there).
+    await activity.check_room(session, player.id, context.settings, context.clock.now())
     lobby = _new_lobby(loaded, player)
     session.add(lobby)
     try:

@@ -216,7 +216,7 @@ async def reclaim_seat(match_id: str, context: ContextDep, player: CurrentPlayer
     "/{match_id}/rematch",
     status_code=201,
     response_model=LobbyPublic,
-    responses=responses(*FOUND, "action/not_seated", "match/not_finished"),
+    responses=responses(*FOUND, "action/not_seated", "match/not_finished", "lobby/too_many"),
 )
 async def rematch(
     match_id: str, session: SessionDep, context: ContextDep, player: CurrentPlayer
