@@ -38,7 +38,13 @@ class Closing(Exception):
 
 
 class ClientSocket:
-    """One accepted WebSocket: sends one at a time, and reads frames through the checks."""
+    """One accepted WebSocket: sends one at a time, and reads frames through the checks.
+
+    A subclass names the client frames it reads in FRAMES and handles each `kind` in a method
+    `on_<kind>`; every other type is answered as unknown. The names are also the rows of the
+    sockets' authorization matrix (tests/platform/test_socket_authorization.py)."""
+
+    FRAMES: tuple[str, ...] = ("ping",)
 
     def __init__(self, context: AppContext, socket: WebSocket) -> None:
         self.context = context
@@ -60,8 +66,15 @@ class ClientSocket:
         await self.error(code, message)
         raise Closing(close_code)
 
-    async def unknown(self, kind: str) -> None:
-        await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+    async def dispatch(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind in self.FRAMES:
+            await getattr(self, "on_" + kind)(frame)
+        else:
+            await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+
+    async def on_ping(self, frame: dict[str, Any]) -> None:
+        await self.send({"type": "pong"})
 
     async def receive(self) -> dict[str, Any]:
         """The client's next well-formed frame; each malformed one is answered and skipped."""

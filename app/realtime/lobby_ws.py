@@ -28,11 +28,14 @@ router = APIRouter()
 
 
 class LobbySocket(ClientSocket):
+    FRAMES = ("hello", "ping")
+
     def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
         super().__init__(context, socket)
         self.lobby_id = lobby_id
         self.identity: Identity | None = None
         self.topic = "lobby:" + lobby_id
+        self.listener: Listener
 
     async def run(self, url_token: str | None) -> None:
         first_push_after = self.context.settings.ws_lobby_hello_seconds
@@ -66,18 +69,13 @@ class LobbySocket(ClientSocket):
             await listener.next()  # a change, or a hello that changed the viewer
 
     async def reader(self, listener: Listener) -> None:
+        self.listener = listener
         while True:
-            await self.handle(await self.receive(), listener)
+            await self.dispatch(await self.receive())
 
-    async def handle(self, frame: dict[str, Any], listener: Listener) -> None:
-        kind = frame["type"]
-        if kind == "ping":
-            await self.send({"type": "pong"})
-        elif kind == "hello":
-            self.identity = await self.identify(frame.get("token"))
-            listener.notify("viewer")  # push what this viewer may see (the invite code)
-        else:
-            await self.unknown(kind)
+    async def on_hello(self, frame: dict[str, Any]) -> None:
+        self.identity = await self.identify(frame.get("token"))
+        self.listener.notify("viewer")  # push what this viewer may see (the invite code)
 
 
 @router.websocket("/api/v1/lobbies/{lobby_id}/ws")

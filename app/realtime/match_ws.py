@@ -33,6 +33,8 @@ SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
 
 
 class MatchSocket(ClientSocket):
+    FRAMES = ("hello", "ping", "act")
+
     def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
         super().__init__(context, socket)
         self.match_id = match_id
@@ -90,18 +92,10 @@ class MatchSocket(ClientSocket):
             frame = await self.receive()
         return frame
 
-    async def handle(self, frame: dict[str, Any]) -> None:
-        kind = frame["type"]
-        if kind == "ping":
-            await self.send({"type": "pong"})
-        elif kind == "act":
-            await self.handle_act(frame)
-        elif kind == "hello":
-            await self.push(None, force=True)  # a resync request
-        else:
-            await self.unknown(kind)
+    async def on_hello(self, frame: dict[str, Any]) -> None:
+        await self.push(None, force=True)  # a later hello is a resync request
 
-    async def handle_act(self, frame: dict[str, Any]) -> None:
+    async def on_act(self, frame: dict[str, Any]) -> None:
         frame_id = frame.get("id")
         unknown = set(frame) - {"type", "action", "version", "id"}
         version = frame.get("version")
@@ -142,7 +136,7 @@ class MatchSocket(ClientSocket):
 
     async def reader(self) -> None:
         while True:
-            await self.handle(await self.receive())
+            await self.dispatch(await self.receive())
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:
