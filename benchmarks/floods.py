@@ -1,11 +1,11 @@
 """Flood benchmark: how fast one player's flooding sockets are closed, and what the others feel.
 
 Starts one server process (SQLite, the default limits), has one player open 20 sockets over
-three matches and send 5,000 pings on each as fast as the network takes them, while a bystander
-in another match pings once every 20 ms. The flood frames are written raw, all at once. Reports, per run and as medians of the runs: the time
-from the first flood frame until the last of the 20 sockets is closed (target: under a second),
-the frames the server answered before closing them, and the bystander's ping round trip (p50,
-p99) during the flood.
+three matches and write 5,000 pings on each at once (raw frames, one write per socket), while
+a bystander in another match pings once every 20 ms. Reports, per run and as medians of the
+runs: the time from the first flood frame until the last of the 20 sockets is closed (target:
+under a second), the pongs the server sent before closing them, and the bystander's ping round
+trip (p50, p99) during the flood.
 
     python -m benchmarks.floods [--runs 3] [--sockets 20] [--frames 5000]
 """
