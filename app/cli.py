@@ -50,6 +50,8 @@ def _migrate() -> None:
 def _serve(host: str | None, port: int | None, workers: int) -> None:
     import uvicorn
 
+    from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
+
     settings = get_settings()
     _migrate()
     uvicorn.run(
@@ -57,6 +59,7 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         host=host or settings.host,
         port=port or settings.port,
         workers=workers,
+        ws=WS_PROTOCOL,
         ws_max_size=settings.max_body_bytes,
         ws_per_message_deflate=settings.ws_deflate,
         # The app decides whom to believe (FOXDEN_TRUSTED_PROXIES), not uvicorn's default.

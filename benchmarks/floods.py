@@ -2,7 +2,7 @@
 
 Starts one server process (SQLite, the default limits), has one player open 20 sockets over
 three matches and write 5,000 pings on each at once (raw frames, one write per socket), while
-a bystander in another match pings once every 20 ms. Reports, per run and as medians of the
+a bystander in another match pings once every 50 ms. Reports, per run and as medians of the
 runs: the time from the first flood frame until the last of the 20 sockets is closed (target:
 under a second), the pongs the server sent before closing them, and the bystander's ping round
 trip (p50, p99) during the flood.
@@ -27,7 +27,7 @@ from benchmarks.load import _percentile
 from tests.platform.client import ApiClient, open_table
 from tests.servers import Server
 
-BYSTANDER_PAUSE = 0.02
+BYSTANDER_PAUSE = 0.05  # 20 pings a second: within the default rate limit
 
 
 async def _socket(url: str, match_id: str, token: str) -> Any:
