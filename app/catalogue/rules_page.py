@@ -68,4 +68,5 @@ def _link(href: str, words: str, extra: str) -> str:
 @cache
 def _body(game_id: str) -> str:
     text = rules_file(game_id).read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
+    html: str = markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
+    return html
