@@ -3,7 +3,7 @@
 
 import { api, games } from "./api.js";
 import { h, replace } from "./dom.js";
-import { siteHeader, toast, status } from "./ui.js";
+import { siteHeader, toast, status, confirmDialog } from "./ui.js";
 
 const KEY = "foxden.admin_token";
 const app = document.getElementById("app");
@@ -80,7 +80,12 @@ function query(kind) {
 
 const gameTitle = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
 
-async function run(button, work, done) {
+/**
+ * A destructive action: asked first (Cancel is the default), then done, then the lists reloaded.
+ * The row usually goes away with its button: focus then moves to the table's heading.
+ */
+async function run(button, question, work, done) {
+  if (!(await confirmDialog(question))) return;
   button.disabled = true;
   try {
     await work();
@@ -90,6 +95,14 @@ async function run(button, work, done) {
   } finally {
     button.disabled = false;
   }
+  if (!button.isConnected) document.getElementById(question.home)?.focus();
+}
+
+const players = (seats) => seats.map((s) => (s.player ? s.player.name : s.name)).filter(Boolean);
+
+function describeLobby(lobby) {
+  const who = players(lobby.seats);
+  return `the ${gameTitle(lobby.game)} table ${lobby.id.slice(0, 8)}` + (who.length ? ` (${who.join(", ")})` : "");
 }
 
 /* ---------- lobbies ---------- */
@@ -105,15 +118,21 @@ async function loadLobbies() {
 function lobbyRow(lobby) {
   const refresh = () => Promise.all([loadLobbies(), loadStats()]);
   const seats = lobby.seats.map((seat) => {
-    if (!seat.player) return h("div", {}, seat.bot ? `Bot (${seat.bot})` : "empty");
+    if (!seat.player) return h("div", {}, seat.bot ? `${seat.name || seat.bot + " bot"} (bot)` : "empty");
     const kick = h("button", { class: "small danger", "aria-label": `Kick ${seat.player.name}` }, "Kick");
-    kick.addEventListener("click", () => run(kick,
-      () => adminApi(`/lobbies/${lobby.id}/players/${seat.player.id}`, { method: "DELETE" }), refresh));
+    kick.addEventListener("click", () => run(kick, {
+      title: `Kick ${seat.player.name}?`,
+      message: `${seat.player.name} leaves ${describeLobby(lobby)}, and its invite link changes so they cannot come back with it.`,
+      confirm: `Kick ${seat.player.name}`, home: "lobbies-title",
+    }, () => adminApi(`/lobbies/${lobby.id}/players/${seat.player.id}`, { method: "DELETE" }), refresh));
     return h("div", { class: "row" }, seat.player.name, lobby.status === "open" ? kick : null);
   });
   const close = h("button", { class: "small danger", dataset: { lobby: lobby.id } }, "Close");
-  close.addEventListener("click", () => run(close,
-    () => adminApi(`/lobbies/${lobby.id}/close`, { method: "POST" }), refresh));
+  close.addEventListener("click", () => run(close, {
+    title: "Close this table?",
+    message: `Close ${describeLobby(lobby)}? Nobody can join or start it any more.`,
+    confirm: "Close the table", home: "lobbies-title",
+  }, () => adminApi(`/lobbies/${lobby.id}/close`, { method: "POST" }), refresh));
   return h("tr", { dataset: { lobby: lobby.id } },
     h("td", {}, h("a", { href: `/lobby/${lobby.id}` }, lobby.id.slice(0, 8)), lobby.private ? " (private)" : ""),
     h("td", {}, gameTitle(lobby.game)),
@@ -135,8 +154,12 @@ async function loadMatches() {
 
 function matchRow(match) {
   const abort = h("button", { class: "small danger", dataset: { match: match.id } }, "Abort");
-  abort.addEventListener("click", () => run(abort,
-    () => adminApi(`/matches/${match.id}/abort`, { method: "POST" }), () => Promise.all([loadMatches(), loadStats()])));
+  abort.addEventListener("click", () => run(abort, {
+    title: "Abort this match?",
+    message: `Abort the ${gameTitle(match.game)} match ${match.id.slice(0, 8)} of ${players(match.seats).join(", ")}? `
+      + "It ends at once, unfinished, and cannot be resumed.",
+    confirm: "Abort the match", home: "matches-title",
+  }, () => adminApi(`/matches/${match.id}/abort`, { method: "POST" }), () => Promise.all([loadMatches(), loadStats()])));
   return h("tr", { dataset: { match: match.id } },
     h("td", {}, match.id.slice(0, 8)),
     h("td", {}, gameTitle(match.game)),
@@ -162,9 +185,9 @@ async function showDashboard() {
     h("div", { class: "panel-head" }, h("h1", {}, "Admin"),
       h("button", { class: "small", id: "admin-signout", onclick: signOut }, "Forget the token")),
     h("section", { class: "panel", "aria-label": "Stats" }, statsBox),
-    h("section", { class: "panel", "aria-labelledby": "lobbies-title" }, h("h2", { id: "lobbies-title" }, "Lobbies"),
+    h("section", { class: "panel", "aria-labelledby": "lobbies-title" }, h("h2", { id: "lobbies-title", tabindex: "-1" }, "Lobbies"),
       filterBar("lobbies", ["open", "started", "closed"], () => loadLobbies().catch(report)), lobbiesBox),
-    h("section", { class: "panel", "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title" }, "Matches"),
+    h("section", { class: "panel", "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title", tabindex: "-1" }, "Matches"),
       filterBar("matches", ["active", "finished", "aborted"], () => loadMatches().catch(report)), matchesBox));
   await Promise.all([loadLobbies(), loadMatches()]).catch(report);
 }

@@ -4,7 +4,7 @@ import { api, games } from "./api.js";
 import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
-import { optionsForm } from "./options-form.js";
+import { optionsForm, describeOptions } from "./options-form.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 
 const REFRESH_MS = 5000;
@@ -39,7 +39,16 @@ function nameSection() {
   return h("section", { class: "panel welcome", "aria-labelledby": "welcome-title" },
     h("h1", { id: "welcome-title" }, "Fox games at one table"),
     h("p", {}, "Pick a name, open a table, send the link to a friend or fill seats with bots."),
-    nameForm(() => renderAll()));
+    nameForm(named));
+}
+
+// The name is picked: only the parts that show it change, so a table being set up below (game,
+// seat count, options) stays as it was, and focus goes on to the next step.
+function named() {
+  renderWho();
+  document.querySelector(".welcome")?.remove();
+  const next = document.getElementById("create-table") || document.querySelector(".game-pick");
+  next?.focus();
 }
 
 function renderAll() {
@@ -54,7 +63,6 @@ function renderAll() {
     h("section", { class: "panel", "aria-labelledby": "new-title" },
       h("h2", { id: "new-title" }, "New table"), gameCards, newTableForm));
   replace(app, siteHeader(who), main);
-  renderNewTableForm();
 }
 
 /* ---------- open tables ---------- */
@@ -80,10 +88,12 @@ function tableRow(lobby) {
   const game = catalogue.find((g) => g.id === lobby.game);
   const host = lobby.seats.find((s) => s.player && s.player.id === lobby.host_id);
   const filled = lobby.seats.filter((s) => s.player || s.bot).length;
+  const special = game ? describeOptions(game.options_schema, lobby.options, { changedOnly: true }) : [];
   return h("li", { class: "table-row" },
     h("div", {},
       h("strong", {}, game ? game.title : lobby.game),
-      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`)),
+      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`),
+      h("span", { class: "table-options" }, special.length ? special.join(" · ") : "Standard rules")),
     h("span", { class: "seat-count" }, `${filled}/${lobby.seats.length} seats`),
     h("a", { class: "button", href: "/lobby/" + encodeURIComponent(lobby.id) },
       filled < lobby.seats.length ? "Join" : "Watch"));
@@ -100,8 +110,7 @@ function renderGameCards() {
         h("span", { class: "game-title" }, game.title),
         h("span", { class: "game-players" }, playerCount(game)),
         h("span", { class: "game-pitch" }, game.pitch || "")),
-      h("a", { class: "rules-link", href: game.rules_url, target: "_blank", rel: "noopener" },
-        "Rules of " + game.title));
+      h("a", { class: "rules-link", href: game.rules_url }, "Rules of " + game.title));
   }));
 }
 

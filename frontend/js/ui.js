@@ -94,3 +94,66 @@ export function playerCount(game) {
     ? `${game.min_players} players`
     : `${game.min_players}-${game.max_players} players`;
 }
+
+const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea, [tabindex='0']";
+
+/**
+ * A part of a page that live pushes redraw: `set(key, build)` rebuilds its content only when
+ * `key` changed, so a push about something else never replaces the control under the pointer
+ * or the one with focus. When a rebuild does remove the focused control, focus goes to the
+ * control with the same id, else to the first control of the new content, else to
+ * `fallback()` (an element), so it never drops to the page.
+ */
+export function slot(node, { fallback } = {}) {
+  let currentKey;
+  return {
+    node,
+    set(key, build) {
+      if (key === currentKey) return;
+      currentKey = key;
+      const focused = document.activeElement;
+      const hadFocus = focused && focused !== document.body && node.contains(focused);
+      const focusedId = hadFocus ? focused.id : null;
+      const built = build();
+      node.replaceChildren(...[built].flat().filter((child) => child !== null && child !== undefined && child !== false));
+      if (hadFocus) refocus(node, focusedId, fallback);
+    },
+  };
+}
+
+function refocus(node, focusedId, fallback) {
+  const target = (focusedId && document.getElementById(focusedId))
+    || node.querySelector(FOCUSABLE)
+    || (fallback && fallback());
+  if (target) target.focus();
+}
+
+/**
+ * A confirmation dialog: resolves true for `confirm`, false for Cancel or Escape. Cancel has
+ * the focus when it opens, so Enter on a hasty keyboard never confirms a destructive action.
+ */
+export function confirmDialog({ title, message, confirm, danger = true }) {
+  return new Promise((resolve) => {
+    const opener = document.activeElement;
+    const cancelButton = h("button", { type: "button", id: "confirm-cancel", autofocus: true }, "Cancel");
+    const confirmButton = h("button", { type: "button", id: "confirm-ok", class: danger ? "danger-solid" : "primary" }, confirm);
+    const dialog = h("dialog", { class: "confirm-dialog", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-message" },
+      h("h2", { id: "confirm-title" }, title),
+      h("p", { id: "confirm-message" }, message),
+      h("div", { class: "row dialog-buttons" }, cancelButton, confirmButton));
+    let answer = false;
+    cancelButton.addEventListener("click", () => dialog.close());
+    confirmButton.addEventListener("click", () => {
+      answer = true;
+      dialog.close();
+    });
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (opener && opener.isConnected) opener.focus();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    cancelButton.focus();
+  });
+}

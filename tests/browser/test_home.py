@@ -106,7 +106,7 @@ def test_new_table_against_a_bot_played_to_the_end(site: Server, page_factory: A
     expect(page.locator("#start-match")).to_be_disabled()
     page.select_option("#bot-strategy-1", "random")
     page.click("#add-bot-1")
-    expect(page.locator(".chair[data-seat='1']")).to_contain_text("BOT random")
+    expect(page.locator(".chair[data-seat='1']")).to_contain_text("Random bot 2")
     expect(page.locator("#start-match")).to_be_enabled()
     page.click("#start-match")
     page.wait_for_url("**/match/**")
