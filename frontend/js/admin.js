@@ -100,9 +100,10 @@ async function run(button, question, work, done) {
 
 const players = (seats) => seats.map((s) => (s.player ? s.player.name : s.name)).filter(Boolean);
 
+// "table 1a2b3c4d (Oh, Fox!: Ada, Standard bot 2)": the id the list shows, then what it is.
 function describeLobby(lobby) {
   const who = players(lobby.seats);
-  return `the ${gameTitle(lobby.game)} table ${lobby.id.slice(0, 8)}` + (who.length ? ` (${who.join(", ")})` : "");
+  return `table ${lobby.id.slice(0, 8)} (${gameTitle(lobby.game)}${who.length ? ": " + who.join(", ") : ""})`;
 }
 
 /* ---------- lobbies ---------- */
@@ -134,11 +135,11 @@ function lobbyRow(lobby) {
     confirm: "Close the table", home: "lobbies-title",
   }, () => adminApi(`/lobbies/${lobby.id}/close`, { method: "POST" }), refresh));
   return h("tr", { dataset: { lobby: lobby.id } },
-    h("td", {}, h("a", { href: `/lobby/${lobby.id}` }, lobby.id.slice(0, 8)), lobby.private ? " (private)" : ""),
-    h("td", {}, gameTitle(lobby.game)),
-    h("td", {}, lobby.status),
-    h("td", {}, seats),
-    h("td", {}, h("div", { class: "cell-actions" }, lobby.status === "open" ? close : null,
+    h("td", { dataset: { label: "Table" } }, h("a", { href: `/lobby/${lobby.id}` }, lobby.id.slice(0, 8)), lobby.private ? " (private)" : ""),
+    h("td", { dataset: { label: "Game" } }, gameTitle(lobby.game)),
+    h("td", { dataset: { label: "Status" } }, lobby.status),
+    h("td", { dataset: { label: "Seats" } }, seats),
+    h("td", { dataset: { label: "Actions" } }, h("div", { class: "cell-actions" }, lobby.status === "open" ? close : null,
       lobby.match_id ? h("a", { class: "button small", href: `/match/${lobby.match_id}` }, "Open match") : null)));
 }
 
@@ -156,17 +157,17 @@ function matchRow(match) {
   const abort = h("button", { class: "small danger", dataset: { match: match.id } }, "Abort");
   abort.addEventListener("click", () => run(abort, {
     title: "Abort this match?",
-    message: `Abort the ${gameTitle(match.game)} match ${match.id.slice(0, 8)} of ${players(match.seats).join(", ")}? `
-      + "It ends at once, unfinished, and cannot be resumed.",
+    message: `Match ${match.id.slice(0, 8)} (${gameTitle(match.game)}: ${players(match.seats).join(", ")}) `
+      + "ends at once, unfinished, and cannot be resumed.",
     confirm: "Abort the match", home: "matches-title",
   }, () => adminApi(`/matches/${match.id}/abort`, { method: "POST" }), () => Promise.all([loadMatches(), loadStats()])));
   return h("tr", { dataset: { match: match.id } },
-    h("td", {}, match.id.slice(0, 8)),
-    h("td", {}, gameTitle(match.game)),
-    h("td", {}, match.status),
-    h("td", {}, String(match.version)),
-    h("td", {}, match.seats.map((s) => s.bot ? `${s.name} (bot)` : s.name).join(", ")),
-    h("td", {}, h("div", { class: "cell-actions" }, match.status === "active" ? abort : null,
+    h("td", { dataset: { label: "Match" } }, match.id.slice(0, 8)),
+    h("td", { dataset: { label: "Game" } }, gameTitle(match.game)),
+    h("td", { dataset: { label: "Status" } }, match.status),
+    h("td", { dataset: { label: "Version" } }, String(match.version)),
+    h("td", { dataset: { label: "Players" } }, match.seats.map((s) => s.bot ? `${s.name} (bot)` : s.name).join(", ")),
+    h("td", { dataset: { label: "Actions" } }, h("div", { class: "cell-actions" }, match.status === "active" ? abort : null,
       h("a", { class: "button small", href: `/match/${match.id}` }, "Open"))));
 }
 

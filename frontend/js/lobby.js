@@ -230,15 +230,18 @@ function startOrTitle() {
 }
 
 function layout() {
+  // Two columns on a desktop; on a phone one, in the order a player needs them (lobby-part-*).
+  for (const [name, part] of Object.entries(parts)) part.node.classList.add("lobby-part-" + name);
   replace(main,
     h("div", { class: "lobby-grid" },
-      h("div", {},
-        h("section", { class: "panel", "aria-labelledby": "lobby-title" },
+      h("div", { class: "lobby-column" },
+        h("section", { class: "panel lobby-part-seats", "aria-labelledby": "lobby-title" },
           titleNode, parts.status.node,
           h("h2", { id: "seats-title" }, "Seats"), chairsList, parts.fill.node, parts.start.node),
         parts.settings.node),
-      h("div", {}, parts.you.node, h("section", { class: "panel", "aria-labelledby": "table-rules-title" },
-        parts.summary.node), parts.invite.node)));
+      h("div", { class: "lobby-column" }, parts.you.node,
+        h("section", { class: "panel lobby-part-rules", "aria-labelledby": "table-rules-title" }, parts.summary.node),
+        parts.invite.node)));
 }
 
 function drawChairs() {

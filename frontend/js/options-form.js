@@ -82,7 +82,9 @@ function field(id, key, spec, current, disabled) {
       spec.enum.map((choice) => h("option", { value: String(choice), selected: choice === current },
         choiceLabel(spec, choice))));
     const read = () => spec.enum.find((choice) => String(choice) === select.value);
-    return { node: h("div", { class: "field" }, h("label", { for: id }, title), select, help), read };
+    // Long choices ("Completely Nuts, prey only (...)") get the whole row, so none is cut.
+    const wide = spec.enum.some((choice) => choiceLabel(spec, choice).length > 24);
+    return { node: h("div", { class: ["field", wide && "field-wide"] }, h("label", { for: id }, title), select, help), read };
   }
   if (spec.type === "boolean") {
     const box = h("input", { type: "checkbox", id, name: key, checked: !!current, disabled,
