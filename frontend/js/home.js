@@ -5,12 +5,14 @@ import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm, describeOptions } from "./options-form.js";
-import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
+import { siteHeader, nameForm, toast, status, playerCount, slot } from "./ui.js";
 
 const REFRESH_MS = 5000;
 const app = document.getElementById("app");
 const who = h("div", { class: "who" });
 const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "polite" });
+// Refreshed every few seconds: redrawn only when the list changed, so a focused Join link stays.
+const tables = slot(tablesList, { fallback: () => document.getElementById("refresh-tables") });
 const gameCards = h("div", { class: "game-cards", role: "list" });
 const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
 let catalogue = [];
@@ -47,6 +49,9 @@ function nameSection() {
 function named() {
   renderWho();
   document.querySelector(".welcome")?.remove();
+  const waiting = newTableForm.querySelector(".form-error");
+  if (waiting) waiting.textContent = ""; // "Pick a name first" is done
+
   const next = document.getElementById("create-table") || document.querySelector(".game-pick");
   next?.focus();
 }
@@ -58,7 +63,7 @@ function renderAll() {
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
-        h("button", { class: "small", onclick: refreshTables }, "Refresh")),
+        h("button", { class: "small", id: "refresh-tables", onclick: refreshTables }, "Refresh")),
       tablesList),
     h("section", { class: "panel", "aria-labelledby": "new-title" },
       h("h2", { id: "new-title" }, "New table"), gameCards, newTableForm));
@@ -71,17 +76,18 @@ async function refreshTables() {
   try {
     const lobbies = await api("/lobbies?status=open");
     showTables(lobbies);
+    // How many answers the list has seen (tests wait on it instead of on time).
+    tablesList.dataset.loads = String(Number(tablesList.dataset.loads || 0) + 1);
   } catch (failure) {
-    status(tablesList, "Could not load the open tables: " + failure.message, "form-error");
+    const text = "Could not load the open tables: " + failure.message;
+    tables.set("failed:" + text, () => h("p", { class: "form-error" }, text));
   }
 }
 
 function showTables(lobbies) {
-  if (!lobbies.length) {
-    status(tablesList, "No open tables right now. Start one with New table.");
-    return;
-  }
-  replace(tablesList, h("ul", { class: "table-list" }, lobbies.map(tableRow)));
+  tables.set(JSON.stringify([lobbies, catalogue.length]), () => (lobbies.length
+    ? h("ul", { class: "table-list" }, lobbies.map(tableRow))
+    : h("p", { class: "muted" }, "No open tables right now. Start one with New table.")));
 }
 
 function tableRow(lobby) {

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { timerField } from "./timer.js";
 import { h } from "./dom.js";
 import { optionsForm, humanize } from "./options-form.js";
-import { toast } from "./ui.js";
+import { toast, confirmDialog } from "./ui.js";
 
 async function call(lobby, path, method, body) {
   try {
@@ -82,7 +82,15 @@ export function chairHostControls(seat, lobby, game, onUpdated) {
   const label = seat.bot ? "Remove bot" : "Remove player";
   return h("button", { class: "small danger", id: `remove-seat-${seat.seat}`,
     "aria-label": `${label} from seat ${seat.seat + 1}`,
-    onclick: async () => onUpdated(await call(lobby, `/seats/${seat.seat}`, "DELETE")) }, label);
+    onclick: async () => {
+      // A bot comes back with one click; a person sent away does not: ask first.
+      if (seat.player && !(await confirmDialog({
+        title: `Remove ${seat.player.name}?`,
+        message: `${seat.player.name} leaves seat ${seat.seat + 1}, and the invite link changes so the old one no longer works.`,
+        confirm: `Remove ${seat.player.name}`,
+      }))) return;
+      onUpdated(await call(lobby, `/seats/${seat.seat}`, "DELETE"));
+    } }, label);
 }
 
 /**

@@ -124,6 +124,30 @@ def test_open_tables_are_listed(site: Server, page_factory: Any) -> None:
     page.errors.check()
 
 
+def test_the_list_refresh_leaves_a_focused_join_link_alone(
+    site: Server, page_factory: Any
+) -> None:
+    host = httpx.post(site.url + "/api/v1/players", json={"name": "Steady host"}).json()
+    httpx.post(
+        site.url + "/api/v1/lobbies",
+        json={"game": "fox-on-the-run", "seats": 2},
+        headers={"Authorization": f"Bearer {host['token']}"},
+    ).raise_for_status()
+    page = page_factory()
+    page.goto(site.url + "/")
+    link = page.locator(".table-row", has_text="hosted by Steady host").locator("a")
+    link.focus()
+    page.evaluate("() => { document.activeElement.dataset.before = 'yes'; }")
+    loads = int(page.get_attribute("#open-tables", "data-loads") or 0)
+    # The same list again (a click that keeps focus where it is): nothing is redrawn.
+    page.evaluate("() => document.getElementById('refresh-tables').click()")
+    page.wait_for_function(
+        "n => Number(document.getElementById('open-tables').dataset.loads) > n", arg=loads
+    )
+    assert page.evaluate("() => document.activeElement.dataset.before") == "yes"
+    page.errors.check()
+
+
 def play_until_the_end(page: Any) -> int:
     """Click the first legal action button until the outcome screen shows; count the clicks."""
     clicks = 0

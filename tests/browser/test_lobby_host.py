@@ -162,3 +162,30 @@ def test_the_rules_page_leads_back_to_the_private_table(site: Server, page_facto
     page.click("#join-table")
     expect(page.locator(".chair.mine")).to_contain_text("Alder")
     page.errors.check()
+
+
+def test_removing_a_player_asks_first_and_keeps_focus_in_the_chair(
+    site: Server, page_factory: Any
+) -> None:
+    host, guest = register(site, "Cedar"), register(site, "Larch")
+    lobby_id = hosted_lobby(site, host, "fox-on-the-tree", 2)
+    httpx.post(
+        f"{site.url}/api/v1/lobbies/{lobby_id}/join",
+        headers={"Authorization": f"Bearer {guest['token']}"},
+        json={},
+    ).raise_for_status()
+    page = page_factory()
+    sign_in(page, site, host)
+    page.goto(f"{site.url}/lobby/{lobby_id}")
+    page.focus("#remove-seat-1")
+    page.keyboard.press("Enter")
+    expect(page.locator("dialog.confirm-dialog h2")).to_have_text("Remove Larch?")
+    expect(page.locator("#confirm-cancel")).to_be_focused()
+    page.keyboard.press("Enter")  # Cancel: nothing happens, focus comes back
+    expect(page.locator("#remove-seat-1")).to_be_focused()
+    expect(page.locator(".chair[data-seat='1']")).to_contain_text("Larch")
+    page.click("#remove-seat-1")
+    page.click("#confirm-ok")
+    expect(page.locator(".chair[data-seat='1']")).to_contain_text("Empty chair")
+    expect(page.locator("#bot-strategy-1")).to_be_focused()
+    page.errors.check()
