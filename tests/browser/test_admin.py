@@ -99,5 +99,6 @@ def test_kicking_a_player_asks_first_and_names_them(site: Server, page_factory: 
     row.get_by_role("button", name="Kick Kick me").click()
     page.click("#confirm-ok")
     expect(row).not_to_contain_text("Kick me")
-    assert httpx.get(f"{site.url}/api/v1/lobbies/{lobby['id']}").json()["seats"][1]["player"] is None
+    after = httpx.get(f"{site.url}/api/v1/lobbies/{lobby['id']}").json()
+    assert after["seats"][1]["player"] is None
     page.errors.check()

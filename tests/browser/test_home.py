@@ -124,9 +124,7 @@ def test_open_tables_are_listed(site: Server, page_factory: Any) -> None:
     page.errors.check()
 
 
-def test_the_list_refresh_leaves_a_focused_join_link_alone(
-    site: Server, page_factory: Any
-) -> None:
+def test_the_list_refresh_leaves_a_focused_join_link_alone(site: Server, page_factory: Any) -> None:
     host = httpx.post(site.url + "/api/v1/players", json={"name": "Steady host"}).json()
     httpx.post(
         site.url + "/api/v1/lobbies",

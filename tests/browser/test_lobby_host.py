@@ -67,12 +67,16 @@ def test_one_click_fills_every_empty_seat_and_focus_moves_on_to_start(
     page.wait_for_url("**/match/**")
     match_id = page.url.rsplit("/", 1)[1]
     seats = httpx.get(f"{site.url}/api/v1/matches/{match_id}").json()["seats"]
-    assert [s["name"] for s in seats] == lobby_names == [
-        "Hazel",
-        "Random bot 2",
-        "Standard bot 3",
-        "Random bot 4",
-    ]
+    assert (
+        [s["name"] for s in seats]
+        == lobby_names
+        == [
+            "Hazel",
+            "Random bot 2",
+            "Standard bot 3",
+            "Random bot 4",
+        ]
+    )
     page.errors.check()
 
 
@@ -112,7 +116,9 @@ def test_lobby_words_are_a_players_words(site: Server, page_factory: Any) -> Non
     sign_in(page, site, guest)
     page.goto(f"{site.url}/lobby/{lobby_id}")
     summary = page.locator("#option-summary")
-    expect(summary).to_contain_text("Animal cards (Forest Facades): Tough Nut (3 predators + 4 prey)")
+    expect(summary).to_contain_text(
+        "Animal cards (Forest Facades): Tough Nut (3 predators + 4 prey)"
+    )
     expect(summary).to_contain_text("Objective cards: No objective cards")
     expect(summary).to_contain_text("Who is the predator: Dealt at random")
     expect(page.locator(".chair[data-seat='0']")).to_contain_text("Ready (host)")
@@ -138,7 +144,8 @@ def test_the_host_form_shows_option_values_in_words(site: Server, page_factory: 
     )
     page.select_option("#host-animal_cards", "completely_nuts")
     page.click("#save-settings")
-    expect(page.locator("#option-summary")).to_contain_text("Completely Nuts (4 predators + 6 prey)")
+    summary = page.locator("#option-summary")
+    expect(summary).to_contain_text("Completely Nuts (4 predators + 6 prey)")
     expect(page.locator("#save-settings")).to_be_focused()
     page.errors.check()
 
