@@ -3,7 +3,8 @@
 
 import { api, games } from "./api.js";
 import { h, replace } from "./dom.js";
-import { siteHeader, toast, status, confirmDialog } from "./ui.js";
+import { siteHeader, toast, status } from "./ui.js";
+import { confirmDialog } from "./confirm-dialog.js";
 
 const KEY = "foxden.admin_token";
 const app = document.getElementById("app");

@@ -5,7 +5,8 @@ import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm, describeOptions } from "./options-form.js";
-import { siteHeader, nameForm, toast, status, playerCount, slot } from "./ui.js";
+import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
+import { slot } from "./slot.js";
 
 const REFRESH_MS = 5000;
 const app = document.getElementById("app");

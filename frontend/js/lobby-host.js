@@ -5,7 +5,8 @@ import { api } from "./api.js";
 import { timerField } from "./timer.js";
 import { h } from "./dom.js";
 import { optionsForm, humanize } from "./options-form.js";
-import { toast, confirmDialog } from "./ui.js";
+import { toast } from "./ui.js";
+import { confirmDialog } from "./confirm-dialog.js";
 
 async function call(lobby, path, method, body) {
   try {

@@ -6,8 +6,9 @@ import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
 import { identity } from "./identity.js";
 import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
-import { describeOptions, humanize } from "./options-form.js";
-import { siteHeader, nameForm, toast, copyText, status, slot } from "./ui.js";
+import { describeOptions } from "./options-form.js";
+import { siteHeader, nameForm, toast, copyText, status } from "./ui.js";
+import { slot } from "./slot.js";
 
 const lobbyId = pageId("lobby");
 const inviteCode = readInviteCode();
@@ -74,10 +75,9 @@ function goToMatch(matchId) {
 
 /* ---------- drawing ---------- */
 
+// The server names every seat (app/names.py: "Standard bot 2"), so the lobby and the table agree.
 function chairName(seat) {
-  if (seat.name) return seat.name;
-  if (seat.player) return seat.player.name;
-  return seat.bot ? `${humanize(seat.bot)} bot ${seat.seat + 1}` : "Empty chair";
+  return seat.name || (seat.player ? seat.player.name : seat.bot ? "Bot" : "Empty chair");
 }
 
 function readyMark(seat) {
