@@ -20,6 +20,7 @@ from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.schemas import (
     BotRequest,
+    FillRequest,
     JoinRequest,
     LobbyCreate,
     LobbyPatch,
@@ -247,6 +248,29 @@ async def put_bot(
         session,
         context,
         lambda lobby: service.put_bot(lobby, seat, body.bot),
+        host_only=True,
+    )
+
+
+@router.post(
+    "/{lobby_id}/bots",
+    response_model=LobbyPublic,
+    responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+)
+async def fill_with_bots(
+    lobby_id: str,
+    body: FillRequest,
+    player: CurrentPlayer,
+    session: SessionDep,
+    context: ContextDep,
+) -> LobbyPublic:
+    """Host only: a bot of the given strategy in every empty seat (none empty: no change)."""
+    return await _change(
+        lobby_id,
+        player,
+        session,
+        context,
+        lambda lobby: service.fill_with_bots(lobby, body.bot),
         host_only=True,
     )
 

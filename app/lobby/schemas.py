@@ -22,6 +22,11 @@ class SeatPublic(BaseModel):
     player: PlayerRef | None
     bot: str | None
     ready: bool
+    name: str | None = Field(
+        None,
+        description="Who sits here as the table will name them: the player's name, or the "
+        "bot's ('Standard bot 2'); null for an empty seat",
+    )
 
 
 class LobbyPublic(BaseModel):
@@ -84,6 +89,12 @@ class ReadyRequest(RequestModel):
 class BotRequest(RequestModel):
     bot: PlainText = Field(
         max_length=32, description="A strategy listed for the game, e.g. 'random'"
+    )
+
+
+class FillRequest(RequestModel):
+    bot: PlainText = Field(
+        max_length=32, description="The strategy of the bots put in every empty seat"
     )
 
 

@@ -17,6 +17,7 @@ from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic, PlayerRef, SeatPublic
+from app.names import bot_name
 
 NOT_FOUND = "There is no table with this id."
 
@@ -200,13 +201,30 @@ def patch(
 
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
     require_open(lobby)
-    if bot not in bot_names(lobby.game):
-        names = ", ".join(bot_names(lobby.game))
-        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+    _require_strategy(lobby, bot)
     target = _seat_at(lobby, seat)
     if target.player_id is not None:
         raise ApiError("lobby/full", f"Seat {seat} is taken by a player: empty it first.")
     target.bot, target.ready = bot, True
+
+
+def fill_with_bots(lobby: Lobby, bot: str) -> None:
+    """A bot of strategy `bot` in every empty seat; seats already taken stay as they are.
+
+    One change under one lock, so a player sitting down meanwhile keeps their seat and the
+    table is pushed once, not once per seat.
+    """
+    require_open(lobby)
+    _require_strategy(lobby, bot)
+    for seat in lobby.seats:
+        if seat.player_id is None and seat.bot is None:
+            seat.bot, seat.ready = bot, True
+
+
+def _require_strategy(lobby: Lobby, bot: str) -> None:
+    if bot not in bot_names(lobby.game):
+        names = ", ".join(bot_names(lobby.game))
+        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
 
 
 def empty_seat(lobby: Lobby, seat: int) -> None:
@@ -269,6 +287,7 @@ def public(
                 else None,
                 bot=s.bot,
                 ready=s.ready or s.player_id == lobby.host_id,
+                name=_seat_name(s, names),
             )
             for s in lobby.seats
         ],
@@ -277,3 +296,9 @@ def public(
         turn_seconds=lobby.turn_seconds,
         created_at=lobby.created_at,
     )
+
+
+def _seat_name(seat: LobbySeat, names: Mapping[str, str]) -> str | None:
+    if seat.player_id:
+        return names.get(seat.player_id, "?")
+    return bot_name(seat.bot, seat.seat) if seat.bot else None

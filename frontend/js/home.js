@@ -4,13 +4,16 @@ import { api, games } from "./api.js";
 import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
-import { optionsForm } from "./options-form.js";
+import { optionsForm, describeOptions } from "./options-form.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
+import { slot } from "./slot.js";
 
 const REFRESH_MS = 5000;
 const app = document.getElementById("app");
 const who = h("div", { class: "who" });
 const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "polite" });
+// Refreshed every few seconds: redrawn only when the list changed, so a focused Join link stays.
+const tables = slot(tablesList, { fallback: () => document.getElementById("refresh-tables") });
 const gameCards = h("div", { class: "game-cards", role: "list" });
 const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
 let catalogue = [];
@@ -39,7 +42,19 @@ function nameSection() {
   return h("section", { class: "panel welcome", "aria-labelledby": "welcome-title" },
     h("h1", { id: "welcome-title" }, "Fox games at one table"),
     h("p", {}, "Pick a name, open a table, send the link to a friend or fill seats with bots."),
-    nameForm(() => renderAll()));
+    nameForm(named));
+}
+
+// The name is picked: only the parts that show it change, so a table being set up below (game,
+// seat count, options) stays as it was, and focus goes on to the next step.
+function named() {
+  renderWho();
+  document.querySelector(".welcome")?.remove();
+  const waiting = newTableForm.querySelector(".form-error");
+  if (waiting) waiting.textContent = ""; // "Pick a name first" is done
+
+  const next = document.getElementById("create-table") || document.querySelector(".game-pick");
+  next?.focus();
 }
 
 function renderAll() {
@@ -49,12 +64,11 @@ function renderAll() {
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
-        h("button", { class: "small", onclick: refreshTables }, "Refresh")),
+        h("button", { class: "small", id: "refresh-tables", onclick: refreshTables }, "Refresh")),
       tablesList),
     h("section", { class: "panel", "aria-labelledby": "new-title" },
       h("h2", { id: "new-title" }, "New table"), gameCards, newTableForm));
   replace(app, siteHeader(who), main);
-  renderNewTableForm();
 }
 
 /* ---------- open tables ---------- */
@@ -63,27 +77,30 @@ async function refreshTables() {
   try {
     const lobbies = await api("/lobbies?status=open");
     showTables(lobbies);
+    // How many answers the list has seen (tests wait on it instead of on time).
+    tablesList.dataset.loads = String(Number(tablesList.dataset.loads || 0) + 1);
   } catch (failure) {
-    status(tablesList, "Could not load the open tables: " + failure.message, "form-error");
+    const text = "Could not load the open tables: " + failure.message;
+    tables.set("failed:" + text, () => h("p", { class: "form-error" }, text));
   }
 }
 
 function showTables(lobbies) {
-  if (!lobbies.length) {
-    status(tablesList, "No open tables right now. Start one with New table.");
-    return;
-  }
-  replace(tablesList, h("ul", { class: "table-list" }, lobbies.map(tableRow)));
+  tables.set(JSON.stringify([lobbies, catalogue.length]), () => (lobbies.length
+    ? h("ul", { class: "table-list" }, lobbies.map(tableRow))
+    : h("p", { class: "muted" }, "No open tables right now. Start one with New table.")));
 }
 
 function tableRow(lobby) {
   const game = catalogue.find((g) => g.id === lobby.game);
   const host = lobby.seats.find((s) => s.player && s.player.id === lobby.host_id);
   const filled = lobby.seats.filter((s) => s.player || s.bot).length;
+  const special = game ? describeOptions(game.options_schema, lobby.options, { changedOnly: true }) : [];
   return h("li", { class: "table-row" },
     h("div", {},
       h("strong", {}, game ? game.title : lobby.game),
-      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`)),
+      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`),
+      h("span", { class: "table-options" }, special.length ? special.join(" · ") : "Standard rules")),
     h("span", { class: "seat-count" }, `${filled}/${lobby.seats.length} seats`),
     h("a", { class: "button", href: "/lobby/" + encodeURIComponent(lobby.id) },
       filled < lobby.seats.length ? "Join" : "Watch"));
@@ -100,8 +117,7 @@ function renderGameCards() {
         h("span", { class: "game-title" }, game.title),
         h("span", { class: "game-players" }, playerCount(game)),
         h("span", { class: "game-pitch" }, game.pitch || "")),
-      h("a", { class: "rules-link", href: game.rules_url, target: "_blank", rel: "noopener" },
-        "Rules of " + game.title));
+      h("a", { class: "rules-link", href: game.rules_url }, "Rules of " + game.title));
   }));
 }
 

@@ -58,6 +58,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
         only({"seated": 200, "host": 200}),
     ),
     ("PUT", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): ({"bot": "random"}, HOST_ONLY),
+    ("POST", "/api/v1/lobbies/{lobby_id}/bots"): ({"bot": "random"}, HOST_ONLY),
     ("DELETE", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): (None, HOST_ONLY),
     # The host passes authorization; the seated player is not ready yet.
     ("POST", "/api/v1/lobbies/{lobby_id}/start"): (None, only({"host": 409})),
