@@ -16,6 +16,7 @@ from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
+from app.matches.models import Match
 
 
 async def rematch_lobby(
@@ -44,7 +45,7 @@ async def _create_once(
 ) -> Lobby:
     """Players pressing at the same moment all miss the open table and try to create one: the
     unique index lets one insert win, and the others join the winner's table."""
-    lobby = _new_lobby(loaded, player)
+    lobby = _new_lobby(loaded, player, await _was_rated(session, loaded.id))
     session.add(lobby)
     try:
         await session.commit()
@@ -58,12 +59,19 @@ async def _create_once(
     return lobby
 
 
-def _new_lobby(loaded: LoadedMatch, host: Identity) -> Lobby:
+async def _was_rated(session: AsyncSession, match_id: str) -> bool:
+    """A rematch of a rated match is rated too."""
+    query = select(Lobby.rated).join(Match, Match.lobby_id == Lobby.id).where(Match.id == match_id)
+    return bool(await session.scalar(query))
+
+
+def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
     return Lobby(
         id=new_id(),
         game=loaded.game,
         options=loaded.options,
         private=loaded.private,
+        rated=rated,
         status="open",
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),
