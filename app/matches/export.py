@@ -16,11 +16,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.context import AppContext
 from app.errors import ApiError
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
-from app.matches.store import load_match
 
 FORMAT = "foxden-match/1"
 NOT_OVER = "The match is still being played: its replay and export open when it ends."
@@ -37,9 +35,9 @@ class EndedMatch:
     finished_at: Any
 
 
-async def ended_match(context: AppContext, session: AsyncSession, match_id: str) -> EndedMatch:
+async def ended_match(session: AsyncSession, loaded: LoadedMatch) -> EndedMatch:
     """The match and its history; refused while it runs (its secrets are still secret)."""
-    loaded = await load_match(context, session, match_id)
+    match_id = loaded.id
     if loaded.status == "active":
         raise ApiError("match/not_finished", NOT_OVER)
     row = (

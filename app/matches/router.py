@@ -272,6 +272,6 @@ async def export(
 async def _ended(
     context: AppContext, session: AsyncSession, match_id: str, player: Identity | None
 ) -> EndedMatch:
-    ended = await ended_match(context, session, match_id)
-    viewer_seat(ended.loaded, player)  # strangers may not see private tables, even after
-    return ended
+    loaded = await load_match(context, session, match_id)
+    viewer_seat(loaded, player)  # strangers may not see private tables, even after the end
+    return await ended_match(session, loaded)
