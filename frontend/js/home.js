@@ -102,7 +102,7 @@ function renderGameCards() {
         h("span", { class: "game-pitch" }, game.pitch || "")),
       h("a", { class: "rules-link", href: game.rules_url, target: "_blank", rel: "noopener" },
         "Rules of " + game.title),
-      h("a", { class: "rules-link", href: `/games/${encodeURIComponent(game.id)}/leaderboard` },
+      h("a", { class: "board-link", href: `/games/${encodeURIComponent(game.id)}/leaderboard` },
         "Leaderboard"));
   }));
 }
