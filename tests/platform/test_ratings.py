@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
@@ -125,6 +126,35 @@ async def test_a_match_left_uncounted_by_a_crash_is_counted_once_at_start(
     counted = await profile(client, ada.id)
     assert standing(counted, "high-card")["rated_matches"] == 1
     assert len(counted["history"]) == 1
+
+
+async def test_two_settlers_at_once_count_the_match_once(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes (or a retry and the sweep) settling the same match at the same moment."""
+
+    async def crashed(_context: Any, _loaded: Any) -> None:
+        return None
+
+    monkeypatch.setattr("app.matches.service.settle_finished", crashed)
+    ada, bob = await players(client, "Ada", "Bob")
+    match_id = await rated_match(client, "high-card", [ada, bob])
+    await play_out(client, match_id, [ada, bob])
+    context = client.app.state.context  # type: ignore[attr-defined]
+    done = await asyncio.gather(*(settle(context, match_id) for _ in range(4)))
+    assert sorted(done) == [False, False, False, True]
+    counted = await profile(client, bob.id)
+    assert standing(counted, "high-card")["rated_matches"] == 1
+    assert len(counted["history"]) == 1
+
+
+async def test_a_rematch_of_a_rated_match_is_rated(client: httpx.AsyncClient) -> None:
+    ada, bob = await players(client, "Ada", "Bob")
+    match_id = await rated_match(client, "high-card", [ada, bob])
+    await play_out(client, match_id, [ada, bob])
+    rematch = await client.post(f"/api/v1/matches/{match_id}/rematch", headers=bob.auth)
+    assert rematch.status_code == 201, rematch.text
+    assert rematch.json()["rated"] is True
 
 
 async def test_ratings_accumulate_and_order_the_board(client: httpx.AsyncClient) -> None:
