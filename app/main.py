@@ -34,6 +34,8 @@ from app.ops.router import router as ops_router
 from app.pages import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
+from app.ratings.router import router as ratings_router
+from app.ratings.settle import settle_pending
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
@@ -71,6 +73,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
+        await settle_pending(context)  # rated matches a crash left uncounted
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
@@ -109,7 +112,8 @@ def include_routers(app: FastAPI) -> None:
     for router in (players_router, lobby_router, matches_router, chat_router, admin_router):
         app.include_router(router)
     # These take no token: every request counts against its address.
-    for router in (games_router, ops_router, pages_router):
+    # After the players router: its /api/v1/players/me wins over the profile's /{player_id}.
+    for router in (games_router, ratings_router, ops_router, pages_router):
         app.include_router(router, dependencies=[Depends(limit_address)])
     for socket_router in (match_ws_router, lobby_ws_router):
         app.include_router(socket_router)

@@ -5,6 +5,7 @@ from app.admin.models import AuditEvent
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
+from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 
 __all__ = [
     "AuditEvent",
@@ -15,4 +16,8 @@ __all__ = [
     "MatchAction",
     "MatchSeat",
     "Player",
+    "PlayerRating",
+    "RatingChange",
+    "SettledMatch",
+    "TeamRecord",
 ]

@@ -45,6 +45,21 @@ async def match(match_id: str) -> Response:
     return page("match.html")
 
 
+@router.get("/match/{match_id}/replay")
+async def match_replay(match_id: str) -> Response:
+    return page("replay.html")
+
+
+@router.get("/players/{player_id}")
+async def player_profile(player_id: str) -> Response:
+    return page("profile.html")
+
+
+@router.get("/games/{game_id}/leaderboard")
+async def game_leaderboard(game_id: str) -> Response:
+    return page("leaderboard.html")
+
+
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")

@@ -69,7 +69,14 @@ async def create(
 ) -> LobbyPublic:
     await activity.check_room(session, player.id, context.settings, context.clock.now())
     lobby = await service.create_lobby(
-        session, player, body.game, body.seats, body.options, body.private, body.turn_seconds
+        session,
+        player,
+        body.game,
+        body.seats,
+        body.options,
+        body.private,
+        body.turn_seconds,
+        body.rated,
     )
     return await commit_and_push(context, session, lobby, player)
 
@@ -206,7 +213,9 @@ async def ready(
 @router.patch(
     "/{lobby_id}",
     response_model=LobbyPublic,
-    responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+    responses=responses(
+        *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed", "lobby/rated_no_bots"
+    ),
 )
 async def patch(
     lobby_id: str,
@@ -221,7 +230,7 @@ async def patch(
         session,
         context,
         lambda lobby: service.patch(
-            lobby, body.options, body.seats, body.private, body.turn_seconds
+            lobby, body.options, body.seats, body.private, body.turn_seconds, body.rated
         ),
         host_only=True,
     )
@@ -231,7 +240,12 @@ async def patch(
     "/{lobby_id}/seats/{seat}",
     response_model=LobbyPublic,
     responses=responses(
-        *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/full", "lobby/closed"
+        *FOUND,
+        "lobby/not_host",
+        "lobby/bad_options",
+        "lobby/full",
+        "lobby/closed",
+        "lobby/rated_no_bots",
     ),
 )
 async def put_bot(

@@ -34,6 +34,7 @@ class LobbyPublic(BaseModel):
     game: str
     options: dict[str, Any]
     private: bool
+    rated: bool = Field(False, description="The result counts for the players' ratings")
     status: str = Field(description="open | started | closed")
     host_id: str
     seats: list[SeatPublic]
@@ -44,6 +45,10 @@ class LobbyPublic(BaseModel):
 
 
 OPTIONS_HELP = "The game's options, as its options_schema in GET /api/v1/games describes them"
+RATED_HELP = (
+    "The result counts for the players' ratings (Duet: the team's record per level). "
+    "Only people sit at rated tables: a bot seat is refused with lobby/rated_no_bots"
+)
 
 
 class LobbyCreate(RequestModel):
@@ -56,6 +61,7 @@ class LobbyCreate(RequestModel):
     )
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
     private: bool = False
+    rated: bool = Field(False, description=RATED_HELP)
     turn_seconds: int | None = Field(
         None,
         ge=1,
@@ -68,6 +74,7 @@ class LobbyPatch(RequestModel):
     options: dict[str, Any] | None = Field(None, description=OPTIONS_HELP)
     seats: int | None = Field(None, ge=1, description="As in LobbyCreate")
     private: bool | None = None
+    rated: bool | None = Field(None, description=RATED_HELP)
     turn_seconds: int | None = Field(
         None, ge=0, le=TURN_SECONDS_MAX, description="Seconds per decision; 0 turns the timer off"
     )

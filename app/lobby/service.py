@@ -57,6 +57,7 @@ async def create_lobby(
     options: Mapping[str, Any],
     private: bool,
     turn_seconds: int | None = None,
+    rated: bool = False,
 ) -> Lobby:
     engine = engine_for(game)
     count = seats if seats is not None else engine.seats.start
@@ -65,6 +66,7 @@ async def create_lobby(
         game=game,
         options=checked_options(engine, options, count),
         private=private,
+        rated=rated,
         status="open",
         host_id=host.id,
         invite_code=new_invite_code(),
@@ -176,6 +178,7 @@ def patch(
     seats: int | None,
     private: bool | None,
     turn_seconds: int | None = None,
+    rated: bool | None = None,
 ) -> None:
     require_open(lobby)
     engine = engine_for(lobby.game)
@@ -197,11 +200,22 @@ def patch(
         lobby.private = private
     if turn_seconds is not None:
         lobby.turn_seconds = turn_seconds or None
+    if rated is not None:
+        set_rated(lobby, rated)
+
+
+RATED_NO_BOTS = "Rated tables are for people only: a bot's result would move nobody's rating."
+
+
+def set_rated(lobby: Lobby, rated: bool) -> None:
+    if rated and any(s.bot for s in lobby.seats):
+        raise ApiError("lobby/rated_no_bots", RATED_NO_BOTS + " Empty the bot seats first.")
+    lobby.rated = rated
 
 
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
     require_open(lobby)
-    _require_strategy(lobby, bot)
+    _check_bot(lobby, bot)
     target = _seat_at(lobby, seat)
     if target.player_id is not None:
         raise ApiError("lobby/full", f"Seat {seat} is taken by a player: empty it first.")
@@ -215,13 +229,16 @@ def fill_with_bots(lobby: Lobby, bot: str) -> None:
     table is pushed once, not once per seat.
     """
     require_open(lobby)
-    _require_strategy(lobby, bot)
+    _check_bot(lobby, bot)
     for seat in lobby.seats:
         if seat.player_id is None and seat.bot is None:
             seat.bot, seat.ready = bot, True
 
 
-def _require_strategy(lobby: Lobby, bot: str) -> None:
+def _check_bot(lobby: Lobby, bot: str) -> None:
+    """A bot may sit here: the table is not rated, and the strategy is one the game has."""
+    if lobby.rated:
+        raise ApiError("lobby/rated_no_bots", RATED_NO_BOTS)
     if bot not in bot_names(lobby.game):
         names = ", ".join(bot_names(lobby.game))
         raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
@@ -277,6 +294,7 @@ def public(
         game=lobby.game,
         options=lobby.options,
         private=lobby.private,
+        rated=lobby.rated,
         status=status or lobby.status,
         host_id=lobby.host_id,
         seats=[

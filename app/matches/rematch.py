@@ -17,6 +17,7 @@ from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
+from app.matches.models import Match
 
 
 async def rematch_lobby(
@@ -48,7 +49,7 @@ async def _create_once(
     # A new table counts against its host's open tables like any other (joining the table the
     # first presser opened does not: every player of the match already sits there).
     await activity.check_room(session, player.id, context.settings, context.clock.now())
-    lobby = _new_lobby(loaded, player)
+    lobby = _new_lobby(loaded, player, await _was_rated(session, loaded.id))
     session.add(lobby)
     try:
         await session.commit()
@@ -62,12 +63,19 @@ async def _create_once(
     return lobby
 
 
-def _new_lobby(loaded: LoadedMatch, host: Identity) -> Lobby:
+async def _was_rated(session: AsyncSession, match_id: str) -> bool:
+    """A rematch of a rated match is rated too."""
+    query = select(Lobby.rated).join(Match, Match.lobby_id == Lobby.id).where(Match.id == match_id)
+    return bool(await session.scalar(query))
+
+
+def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
     return Lobby(
         id=new_id(),
         game=loaded.game,
         options=loaded.options,
         private=loaded.private,
+        rated=rated,
         status="open",
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),

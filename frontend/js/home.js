@@ -117,7 +117,9 @@ function renderGameCards() {
         h("span", { class: "game-title" }, game.title),
         h("span", { class: "game-players" }, playerCount(game)),
         h("span", { class: "game-pitch" }, game.pitch || "")),
-      h("a", { class: "rules-link", href: game.rules_url }, "Rules of " + game.title));
+      h("a", { class: "rules-link", href: game.rules_url }, "Rules of " + game.title),
+      h("a", { class: "board-link", href: `/games/${encodeURIComponent(game.id)}/leaderboard` },
+        "Leaderboard"));
   }));
 }
 
@@ -138,6 +140,7 @@ function renderNewTableForm() {
     range(game.min_players, game.max_players).map((n) =>
       h("option", { value: String(n) }, `${n} seats`)));
   const privateBox = h("input", { type: "checkbox", id: "private-input" });
+  const ratedBox = h("input", { type: "checkbox", id: "rated-input" });
   const options = optionsForm(game.options_schema, {}, { prefix: "new" });
   const timer = timerField("timer-input", 0);
   const error = h("p", { class: "form-error", role: "alert" });
@@ -146,6 +149,8 @@ function renderNewTableForm() {
     h("div", { class: "field" }, h("label", { for: "seats-input" }, "Seats"), seats),
     h("div", { class: "field field-check" }, privateBox,
       h("label", { for: "private-input" }, "Private table (only people with the invite link can join)")),
+    h("div", { class: "field field-check" }, ratedBox,
+      h("label", { for: "rated-input" }, "Rated (the result moves the players' ratings; people only, no bots)")),
     timer.node,
     options.node,
     h("div", { class: "row" }, h("button", { class: "primary big", type: "submit", id: "create-table" },
@@ -153,12 +158,12 @@ function renderNewTableForm() {
     error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error);
+    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error, ratedBox.checked);
   });
   replace(newTableForm, form);
 }
 
-async function createTable(game, seats, isPrivate, options, turnSeconds, error) {
+async function createTable(game, seats, isPrivate, options, turnSeconds, error, rated) {
   if (!identity()) {
     error.textContent = "Pick a name first (at the top of the page).";
     document.getElementById("name-input")?.focus();
@@ -167,7 +172,7 @@ async function createTable(game, seats, isPrivate, options, turnSeconds, error) 
   try {
     const lobby = await api("/lobbies", {
       method: "POST",
-      body: { game: game.id, seats, options, private: isPrivate, turn_seconds: turnSeconds || null },
+      body: { game: game.id, seats, options, private: isPrivate, rated, turn_seconds: turnSeconds || null },
     });
     // In the fragment, never the query: browsers do not send it, so no log ever sees it.
     const code = lobby.private && lobby.invite_code ? "#code=" + encodeURIComponent(lobby.invite_code) : "";

@@ -192,7 +192,8 @@ function buildStatus() {
       h("a", { href: "/match/" + encodeURIComponent(lobby.match_id) }, "Watch it"));
   }
   return h("p", { class: "muted", id: "lobby-status" }, lobby.private ? "Private table, waiting for players."
-    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".");
+    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".",
+    lobby.rated ? h("span", { class: "badge badge-host", id: "lobby-rated" }, "rated: people only") : null);
 }
 
 /** What this table plays with, in the rules' words, for everyone (the host also has the form). */

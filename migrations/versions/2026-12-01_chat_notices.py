@@ -1,7 +1,7 @@
 """chat notices: a message is a player's line or the table's notice
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-12-01 12:40:00
 
 (0007 and 0008 are being written on other branches at the same time; whoever merges chains
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -79,6 +79,15 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("POST", "/api/v1/matches/{match_id}/leave"): (None, only({"seated": 200, "host": 200})),
     ("POST", "/api/v1/matches/{match_id}/reclaim"): (None, only({"seated": 200, "host": 200})),
     ("POST", "/api/v1/matches/{match_id}/rematch"): (None, only({"seated": 409, "host": 409})),
+    # The match is running: its replay and export open when it ends (for the same watchers).
+    ("GET", "/api/v1/matches/{match_id}/replay"): (None, only(dict.fromkeys(WATCHERS, 409))),
+    ("GET", "/api/v1/matches/{match_id}/replay/{step}"): (
+        None,
+        only(dict.fromkeys(WATCHERS, 409)),
+    ),
+    ("GET", "/api/v1/matches/{match_id}/export"): (None, only(dict.fromkeys(WATCHERS, 409))),
+    ("GET", "/api/v1/games/{game_id}/leaderboard"): (None, ALL_OK),
+    ("GET", "/api/v1/players/{player_id}"): (None, ALL_OK),
     ("GET", "/api/v1/admin/lobbies"): (None, ADMIN_ONLY),
     ("POST", "/api/v1/admin/lobbies/{lobby_id}/close"): (None, ADMIN_ONLY),
     ("DELETE", "/api/v1/admin/lobbies/{lobby_id}/players/{player_id}"): (None, ADMIN_ONLY),
@@ -94,13 +103,16 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/"): (None, ALL_OK),
     ("GET", "/lobby/{lobby_id}"): (None, ALL_OK),
     ("GET", "/match/{match_id}"): (None, ALL_OK),
+    ("GET", "/match/{match_id}/replay"): (None, ALL_OK),
+    ("GET", "/players/{player_id}"): (None, ALL_OK),
+    ("GET", "/games/{game_id}/leaderboard"): (None, ALL_OK),
     ("GET", "/admin"): (None, ALL_OK),
     ("GET", "/docs"): (None, ALL_OK),
     ("GET", "/docs/assets/{name}"): (None, ALL_OK),
     ("GET", "/favicon.ico"): (None, ALL_OK),
 }
 # Ids that are the same in every world.
-FIXED = {"seat": "2", "game_id": "oh-fox", "name": "swagger-ui.css"}
+FIXED = {"seat": "2", "step": "0", "game_id": "oh-fox", "name": "swagger-ui.css"}
 
 
 def test_every_route_has_a_row() -> None:
