@@ -1,14 +1,16 @@
 """Imports every model so Base.metadata is complete (for Alembic and tests)."""
 
-from app.accounts.models import Player
+from app.accounts.models import Account, DeviceSession, Player
 from app.admin.models import AuditEvent
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
 
 __all__ = [
+    "Account",
     "AuditEvent",
     "ChatMessage",
+    "DeviceSession",
     "Lobby",
     "LobbySeat",
     "Match",
