@@ -111,11 +111,11 @@ def include_routers(app: FastAPI) -> None:
     for router in (
         players_router,
         my_games_router,
-        sessions_router,
         lobby_router,
         matches_router,
         chat_router,
         admin_router,
+        sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)
     # These take no token: every request counts against its address.
