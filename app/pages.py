@@ -45,6 +45,11 @@ async def match(match_id: str) -> Response:
     return page("match.html")
 
 
+@router.get("/account")
+async def account() -> Response:
+    return page("account.html")
+
+
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")

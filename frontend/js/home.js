@@ -5,6 +5,7 @@ import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm } from "./options-form.js";
+import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 
 const REFRESH_MS = 5000;
@@ -39,13 +40,14 @@ function nameSection() {
   return h("section", { class: "panel welcome", "aria-labelledby": "welcome-title" },
     h("h1", { id: "welcome-title" }, "Fox games at one table"),
     h("p", {}, "Pick a name, open a table, send the link to a friend or fill seats with bots."),
-    nameForm(() => renderAll()));
+    nameForm(() => { renderAll(); refreshMyGames(); }));
 }
 
 function renderAll() {
   renderWho();
   const main = h("main", { id: "main", tabindex: "-1" },
     nameSection(),
+    myGamesPanel(),
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
@@ -178,6 +180,7 @@ async function start() {
   renderNewTableForm();
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
+  await startMyGames(renderAll);
 }
 
 start();

@@ -113,6 +113,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/"): (None, ALL_OK),
     ("GET", "/lobby/{lobby_id}"): (None, ALL_OK),
     ("GET", "/match/{match_id}"): (None, ALL_OK),
+    ("GET", "/account"): (None, ALL_OK),
     ("GET", "/admin"): (None, ALL_OK),
     ("GET", "/docs"): (None, ALL_OK),
     ("GET", "/docs/assets/{name}"): (None, ALL_OK),
