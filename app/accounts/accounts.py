@@ -12,7 +12,7 @@ from app.accounts.credentials import Claim, PasswordChange, SignIn, username_key
 from app.accounts.identity import ENV_ADMIN, Identity, TokenCache
 from app.accounts.models import Account, DeviceSession, Player
 from app.accounts.passwords import hash_password, needs_rehash, password_matches
-from app.accounts.sessions import forget_expired, open_session, revoke_others
+from app.accounts.sessions import forget_expired, open_session, revoke_others, session_row
 from app.errors import ApiError
 
 # A claimed player's own token moves to its first session; the row keeps a value no sha256
@@ -56,8 +56,8 @@ async def claim(
         created_at=now,
         password_changed_at=now,
     )
-    device, _ = open_session(player.id, label, now)
-    guest_hash, device.token_hash = row.token_hash, row.token_hash
+    guest_hash = row.token_hash
+    device = session_row(player.id, guest_hash, label, now)
     row.token_hash = CLAIMED + player.id
     session.add_all([account, device])
     await _commit_unless_taken(session)

@@ -33,21 +33,22 @@ def device_label(user_agent: str | None) -> str:
     return text[:LABEL_MAX] or "Unknown device"
 
 
-def open_session(
-    player_id: str, label: str, now: datetime, token: str | None = None
-) -> tuple[DeviceSession, str]:
-    """A new session row (not yet added) and its token; `token`: keep one the device has."""
-    token = token or new_token()
-    row = DeviceSession(
+def open_session(player_id: str, label: str, now: datetime) -> tuple[DeviceSession, str]:
+    """A new session row (not yet added) and its token, shown once to the device."""
+    token = new_token()
+    return session_row(player_id, hash_token(token), label, now), token
+
+
+def session_row(player_id: str, token_hash: str, label: str, now: datetime) -> DeviceSession:
+    return DeviceSession(
         id=new_id(),
         player_id=player_id,
-        token_hash=hash_token(token),
+        token_hash=token_hash,
         label=label,
         created_at=now,
         last_used_at=now,
         expires_at=now + IDLE_LIFETIME,
     )
-    return row, token
 
 
 async def session_identity(

@@ -9,7 +9,6 @@ from pydantic import BaseModel
 
 from app.accounts.accounts import sign_in
 from app.accounts.credentials import SignIn, username_key
-from app.accounts.identity import Identity
 from app.accounts.models import DeviceSession
 from app.accounts.sessions import device_label, renew, revoke, sessions_of
 from app.deps import ContextDep, SessionDep, SessionPlayer, address_key, limit
@@ -83,7 +82,7 @@ async def list_sessions(
 @router.delete("/current", status_code=204, responses=responses(*SIGNED_IN))
 async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Response:
     """Sign this device out: its token stops working."""
-    await revoke(session, context.tokens, player.id, _own(player))
+    await revoke(session, context.tokens, player.id, player.session_id or "")
     return Response(status_code=204)
 
 
@@ -105,10 +104,6 @@ async def end_session(
     """Sign one of my devices out (this one too, by its id)."""
     await revoke(session, context.tokens, player.id, session_id)
     return Response(status_code=204)
-
-
-def _own(player: Identity) -> str:
-    return player.session_id or ""  # SessionPlayer guarantees one
 
 
 def _public(row: DeviceSession, current: str | None) -> SessionPublic:

@@ -9,13 +9,16 @@ import pytest
 
 from app.clock import ManualClock
 from tests.platform.accounts_helpers import PASSWORD, claimed, code, sign_in
-from tests.platform.helpers import new_player
+from tests.platform.helpers import new_player, start_match
+from tests.platform.test_websockets import match_socket
 
 DAY = 24 * 3600.0
 
 
 @pytest.fixture
-async def client(database_url: str, clock: ManualClock) -> AsyncIterator[httpx.AsyncClient]:
+async def client(
+    database_url: str, clock: ManualClock, with_high_card: None
+) -> AsyncIterator[httpx.AsyncClient]:
     """The app with its periodic work (recovery, presence beats) set far apart: these tests
     move the clock by weeks, and each beat due on the way would run."""
     from app.config import Settings
@@ -31,6 +34,7 @@ async def client(database_url: str, clock: ManualClock) -> AsyncIterator[httpx.A
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            http.app = app  # type: ignore[attr-defined]
             yield http
 
 
@@ -112,3 +116,23 @@ async def test_sign_in_is_limited_per_address(
     assert code(limited) == (429, "rate/limited")
     await clock.advance(6)  # ten a minute
     assert (await sign_in(client, "ada")).name == "Ada"
+
+
+async def test_the_match_socket_takes_a_device_token_until_it_ends(
+    client: httpx.AsyncClient, clock: ManualClock
+) -> None:
+    app = client.app  # type: ignore[attr-defined]
+    phone, bob = await claimed(client, "Ada", "ada"), await new_player(client, "Bob")
+    match_id = await start_match(client, phone, [bob])
+    desktop = await sign_in(client, "ada")
+    socket = await match_socket(app, match_id, desktop)
+    assert (await socket.until("envelope"))["seat"] == 0
+    await socket.close()
+    await client.delete("/api/v1/sessions/current", headers=desktop.auth)
+    revoked = await match_socket(app, match_id, desktop)
+    assert (await revoked.until("error"))["code"] == "auth/invalid"
+    assert await revoked.closed_code() == 1008
+    await clock.advance(31 * DAY)
+    expired = await match_socket(app, match_id, phone)
+    assert (await expired.until("error"))["code"] == "auth/invalid"
+    assert await expired.closed_code() == 1008
