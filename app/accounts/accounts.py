@@ -19,6 +19,7 @@ from app.errors import ApiError
 # hex digest can equal (it must stay unique and non-null), so no token names the row itself.
 CLAIMED = "claimed:"
 TAKEN = "This username is taken: choose another."
+EXISTS = "You already have an account: sign in with it."
 GUEST = "You play as a guest: claim an account first (POST /api/v1/players/me/account)."
 
 
@@ -41,7 +42,7 @@ async def claim(
     if player.id == ENV_ADMIN.id:
         raise ApiError("auth/forbidden", "The configured admin token cannot own an account.")
     if await session.get(Account, player.id) is not None:
-        raise ApiError("account/exists", "You already have an account: sign in with it.")
+        raise ApiError("account/exists", EXISTS)
     key = username_key(body.username)
     if await session.scalar(select(Account.player_id).where(Account.username_key == key)):
         raise ApiError("account/username_taken", TAKEN)
@@ -60,17 +61,19 @@ async def claim(
     device = session_row(player.id, guest_hash, label, now)
     row.token_hash = CLAIMED + player.id
     session.add_all([account, device])
-    await _commit_unless_taken(session)
+    await _commit_unless_raced(session, player.id)
     cache.drop(guest_hash)  # the cached guest identity has no session and no expiry
     return account
 
 
-async def _commit_unless_taken(session: AsyncSession) -> None:
+async def _commit_unless_raced(session: AsyncSession, player_id: str) -> None:
     try:
         await session.commit()
     except IntegrityError:
-        # Two claims of one name at once: the unique key let one through.
+        # Two claims at once (of one name, or by one guest): the unique keys let one through.
         await session.rollback()
+        if await session.get(Account, player_id) is not None:
+            raise ApiError("account/exists", EXISTS) from None
         raise ApiError("account/username_taken", TAKEN) from None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 
 from tests.platform.accounts_helpers import PASSWORD, claimed, code, sign_in
@@ -163,3 +165,14 @@ async def test_a_new_password_ends_every_other_session(client: httpx.AsyncClient
     old = await client.post("/api/v1/sessions", json={"username": "ada", "password": PASSWORD})
     assert code(old) == (401, "account/bad_credentials")
     assert (await sign_in(client, "ada", new)).id == phone.id
+
+
+async def test_two_claims_of_one_name_at_once_give_it_to_one(client: httpx.AsyncClient) -> None:
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    body = {"username": "fox", "password": PASSWORD}
+    answers = await asyncio.gather(
+        *(client.post("/api/v1/players/me/account", headers=p.auth, json=body) for p in (ada, bob))
+    )
+    assert sorted(a.status_code for a in answers) == [201, 409]
+    refused = next(a for a in answers if a.status_code == 409)
+    assert refused.json()["error"]["code"] == "account/username_taken"
