@@ -125,10 +125,26 @@ async function loadSessions() {
 function sessionRow(session) {
   const used = new Date(session.last_used_at).toLocaleString();
   return h("li", { class: "table-row", dataset: { session: session.id } },
-    h("div", {}, h("strong", {}, session.label),
+    h("div", {}, h("strong", { title: session.label }, deviceName(session.label)),
       session.current ? h("span", { class: "badge badge-you" }, " This device") : null),
     h("span", { class: "seat-count" }, "Last used " + used),
     session.current ? h("span") : h("button", { class: "small", onclick: () => endSession(session) }, "Sign out"));
+}
+
+// Most specific first: Edge and Opera also say "Chrome", Chrome also says "Safari", Android
+// also says "Linux", iPhones also say "Mac OS X".
+const BROWSERS = [["Edg", "Edge"], ["OPR", "Opera"], ["Firefox", "Firefox"],
+  ["HeadlessChrome", "Headless Chrome"], ["Chrome", "Chrome"], ["Version", "Safari"]];
+const SYSTEMS = [["Android", "Android"], ["iPhone", "iPhone"], ["iPad", "iPad"], ["Windows", "Windows"],
+  ["CrOS", "ChromeOS"], ["Mac OS X", "macOS"], ["Linux", "Linux"]];
+
+/** "Firefox 128 on Windows" from a user agent; the whole string when it names neither. */
+function deviceName(agent) {
+  const browser = BROWSERS.map(([key, name]) => [agent.match(new RegExp(key + "/(\\d+)")), name])
+    .find(([found]) => found);
+  const system = SYSTEMS.find(([key]) => agent.includes(key));
+  if (!browser || !system) return agent;
+  return `${browser[1]} ${browser[0][1]} on ${system[1]}`;
 }
 
 async function endSession(session) {

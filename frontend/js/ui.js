@@ -8,7 +8,7 @@ export function siteHeader(...right) {
   return h("header", { class: "site-header" },
     h("a", { class: "brand", href: "/" }, foxMark(), h("span", {}, "Foxden")),
     h("div", { class: "site-header-right" }, ...right,
-      h("a", { href: "/account", id: "account-link" }, identity()?.username ? "Account" : "Sign in")));
+      h("a", { href: "/account", id: "account-link" }, identity() ? "Account" : "Sign in")));
 }
 
 function foxMark() {
