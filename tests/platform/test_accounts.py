@@ -154,6 +154,10 @@ async def test_a_new_password_ends_every_other_session(client: httpx.AsyncClient
         change, headers=desktop.auth, json={"old_password": "guess", "new_password": "n" * 10}
     )
     assert code(wrong) == (403, "account/wrong_password")
+    short = await client.put(
+        change, headers=desktop.auth, json={"old_password": PASSWORD, "new_password": "short"}
+    )
+    assert code(short) == (400, "request/malformed")
     new = "a brand new secret"
     changed = await client.put(
         change, headers=desktop.auth, json={"old_password": PASSWORD, "new_password": new}
