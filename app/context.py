@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.accounts.service import TokenCache
+from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
 from app.config import Settings
 from app.db import Database
@@ -42,8 +43,10 @@ class AppContext:
     # The pipeline announces each commit here; the bot and timer layer listens.
     events: MatchEvents = field(default_factory=MatchEvents)
     fanout: Fanout = field(init=False)
+    signins: SignInLimits = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
         self.fanout = Fanout(self.broker, self.hub, self.matches)
         self.writer = MoveWriter(self.db)
+        self.signins = SignInLimits(self.clock)

@@ -9,8 +9,10 @@ from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import logredact
+from app.accounts.my_games_router import router as my_games_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
+from app.accounts.sessions_router import router as sessions_router
 from app.addresses import ClientAddress, parse_networks
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
@@ -41,8 +43,8 @@ from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
 
-DESCRIPTION = """The Foxden API: guest players, lobbies, matches of five fox games, live
-updates over WebSocket and server-sent events, and admin routes. Every refusal is
+DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
+fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
 `{"error": {"code", "message"}}` with a stable code."""
 
 
@@ -53,7 +55,7 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),
-        tokens=TokenCache(admin_token=settings.admin_token),
+        tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
         clock=clock,
     )
 
@@ -109,7 +111,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
 def include_routers(app: FastAPI) -> None:
     # These read a token: limited per player, or per address without a valid token.
-    for router in (players_router, lobby_router, matches_router, chat_router, admin_router):
+    for router in (
+        players_router,
+        my_games_router,
+        lobby_router,
+        matches_router,
+        chat_router,
+        admin_router,
+        sessions_router,  # last in the document: a client walking it signs out at the end
+    ):
         app.include_router(router)
     # These take no token: every request counts against its address.
     # After the players router: its /api/v1/players/me wins over the profile's /{player_id}.

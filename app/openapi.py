@@ -22,7 +22,8 @@ ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 BEARER = {
     "type": "http",
     "scheme": "bearer",
-    "description": "The token from POST /api/v1/players (or an admin token)",
+    "description": "The token from POST /api/v1/players (a guest) or POST /api/v1/sessions "
+    "(a signed-in device), or an admin token",
 }
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
 

@@ -60,6 +60,11 @@ async def game_leaderboard(game_id: str) -> Response:
     return page("leaderboard.html")
 
 
+@router.get("/account")
+async def account() -> Response:
+    return page("account.html")
+
+
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")

@@ -5,6 +5,7 @@ import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm, describeOptions } from "./options-form.js";
+import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 import { slot } from "./slot.js";
 
@@ -55,12 +56,14 @@ function named() {
 
   const next = document.getElementById("create-table") || document.querySelector(".game-pick");
   next?.focus();
+  refreshMyGames();
 }
 
 function renderAll() {
   renderWho();
   const main = h("main", { id: "main", tabindex: "-1" },
     nameSection(),
+    myGamesPanel(),
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
@@ -199,6 +202,7 @@ async function start() {
   renderNewTableForm();
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
+  await startMyGames(renderAll);
 }
 
 start();
