@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
+from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest.cards import sort_key, suit_cards
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
 from app.games.fox_in_the_forest.flow import Log, next_round
@@ -31,7 +32,6 @@ from app.games.fox_in_the_forest.steps import (
     keep_shovel,
 )
 from app.games.fox_in_the_forest.trick import play_face
-from app.games.actions import Field, Shapes, check_shape
 from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
 
 ALL_CARDS = frozenset(suit_cards() + SPECIAL_IDS)

@@ -1,4 +1,4 @@
-"""The match state: frozen dataclasses of ints, strs, bools and tuples (stored by app.games.codec)."""
+"""The match state: frozen dataclasses of ints, strs, bools and tuples (see app.games.codec)."""
 
 from __future__ import annotations
 

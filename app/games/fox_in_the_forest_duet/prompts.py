@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board, rules
+from app.games.fox_in_the_forest_duet import board, rules_flow
 from app.games.fox_in_the_forest_duet.data import FREE_LEAD_RANK, SUIT_NAMES, card_name, rank_of
 from app.games.fox_in_the_forest_duet.data import suit_of as suit
 from app.games.fox_in_the_forest_duet.scoring import outcome
@@ -34,7 +34,7 @@ WAITING_FOR: dict[str, str] = {
 def prompt(state: State, viewer: int | None) -> str:
     if state.over:
         return _final(state)
-    actors = rules.to_act(state)
+    actors = rules_flow.to_act(state)
     if viewer is None or viewer not in actors:
         return _waiting(state, actors, viewer)
     return _your_move(state, viewer)

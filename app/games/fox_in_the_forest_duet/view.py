@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.fox_in_the_forest_duet import board, rules
+from app.games.fox_in_the_forest_duet import board, rules_flow
 from app.games.fox_in_the_forest_duet.data import (
     ABILITIES,
     CENTRE,
@@ -66,7 +66,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "game": GAME_ID,
         "viewer": viewer,
         "phase": state.phase,
-        "to_act": list(rules.to_act(state)),
+        "to_act": list(rules_flow.to_act(state)),
         "prompt": prompt(state, viewer),
         "free_chat": False,
         "reactions": list(REACTIONS),
@@ -174,7 +174,7 @@ def _play_json(play: Play) -> dict[str, Any]:
 
 
 def _must_follow(state: State, viewer: int | None) -> str | None:
-    if viewer is None or viewer not in rules.to_act(state) or len(state.trick) != 1:
+    if viewer is None or viewer not in rules_flow.to_act(state) or len(state.trick) != 1:
         return None
     return suit_to_follow(state, viewer)
 
@@ -200,10 +200,10 @@ def _decision(state: State, viewer: int | None) -> dict[str, Any] | None:
         return {
             "kind": "3",
             "by": state.trick[-1].seat,
-            "candidates": list(rules.exchange_candidates(state)),
+            "candidates": list(rules_flow.exchange_candidates(state)),
         }
     if state.phase == EXCHANGE_DECREE:
-        return {"kind": "3", "exchanger": rules.exchanger_of(state)}
+        return {"kind": "3", "exchanger": rules_flow.exchanger_of(state)}
     if state.phase == PASS_CARDS:
         mine = state.picks[viewer] if viewer is not None else None
         return {
@@ -213,8 +213,8 @@ def _decision(state: State, viewer: int | None) -> dict[str, Any] | None:
         }
     if state.phase == COUNT_PAWS:
         choices = [
-            {"use": use, "paws": sum(paws_of(p.card) for p in rules.counted_plays(state, use))}
-            for use in rules.paw_choices(state)
+            {"use": use, "paws": sum(paws_of(p.card) for p in rules_flow.counted_plays(state, use))}
+            for use in rules_flow.paw_choices(state)
         ]
         return {"kind": "5", "choices": choices}
     if state.phase == CHOOSE_DIRECTION:
