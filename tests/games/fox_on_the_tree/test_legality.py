@@ -15,7 +15,7 @@ from app.games.rng import pick
 def _every_command() -> list[Command]:
     """Every well-formed command: each type with each animal and tile its fields allow."""
     commands = []
-    for kind, fields in a.FIELDS.items():
+    for kind, fields in a.SHAPES.items():
         animals = ANIMALS if "animal" in fields else ("",)
         tiles = range(TILE_COUNT) if {"tile", "to"} & set(fields) else (-1,)
         commands += [Command(kind, animal, tile) for animal in animals for tile in tiles]
