@@ -23,12 +23,14 @@ class Field:
 
     `kind` is compared exactly, so `true` is refused where a seat number is due (a bool is an
     int in Python). `values` (a container) or `valid` (a test) narrow the field further.
+    `required=False` lets the field be left out (an Oh, Fox! stop card has no direction).
     """
 
     kind: type
     error: str
     values: Collection[Any] | None = None
     valid: Callable[[Any], bool] | None = None
+    required: bool = True
 
     def accepts(self, value: Any) -> bool:
         if type(value) is not self.kind:
@@ -50,10 +52,11 @@ def check_shape(action: object, shapes: Shapes) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in shapes:
         raise IllegalAction(f"Unknown action type; use one of: {', '.join(shapes)}.", MALFORMED)
     fields = shapes[kind]
-    if len(action) != len(fields) + 1 or not all(name in action for name in fields):
+    unknown = any(name != "type" and name not in fields for name in action)
+    if unknown or any(field.required and name not in action for name, field in fields.items()):
         names = ", ".join(fields) or "no other fields"
         raise IllegalAction(f"A {kind} action takes {names}.", MALFORMED)
     for name, field in fields.items():
-        if not field.accepts(action[name]):
+        if name in action and not field.accepts(action[name]):
             raise IllegalAction(field.error, MALFORMED)
     return dict(action)

@@ -13,8 +13,8 @@ from app.games.oh_fox.data import (
     OBJECTIVE_TEXT,
     TURNS,
 )
-from app.games.oh_fox.finale import outcome, reckoning_json, score_json, scores_of
 from app.games.oh_fox.reckoning import track
+from app.games.oh_fox.scoring import outcome, reckoning_json, score_json, scores_of
 from app.games.oh_fox.state import (
     GUESS,
     OVER,
