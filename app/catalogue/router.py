@@ -12,9 +12,11 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from app.bots.strategies import bot_names
+from app.catalogue.view_schema import view_schema
 from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
+from app.games.protocol import Engine
 
 router = APIRouter(tags=["games"])
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
@@ -27,6 +29,8 @@ class GamePublic(BaseModel):
     min_players: int
     max_players: int
     options_schema: dict[str, Any]
+    view_schema: dict[str, Any]
+    """JSON Schema of the `view` this game sends in envelopes (see docs/adding-a-game.md)."""
     rules_url: str
     bots: list[str]
     free_chat: bool
@@ -42,12 +46,20 @@ async def games() -> list[GamePublic]:
             min_players=engine.seats.start,
             max_players=engine.seats.stop - 1,
             options_schema=option_tools.schema(engine.options),
+            view_schema=game_view_schema(engine),
             rules_url=f"/games/{engine.id}/rules",
             bots=bot_names(engine.id),
             free_chat=engine.free_chat,
         )
         for engine in REGISTRY.values()
     ]
+
+
+def game_view_schema(engine: Engine[Any]) -> dict[str, Any]:
+    """The game's view schema; an engine that declares no view type (a test double) gets the
+    schema of any object."""
+    view_type = getattr(engine, "view_type", None)
+    return view_schema(view_type) if view_type is not None else {"type": "object"}
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse, responses=HTML_NOT_FOUND)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from app.games.codec import state_codec
 from app.games.protocol import (
@@ -63,9 +63,13 @@ class RulesRole(Protocol[S]):
 
 
 class ViewRole(Protocol[S_contra]):
-    """`view.py`: the whitelist for one viewer (the viewer is checked before it is called)."""
+    """`view.py`: the whitelist for one viewer (the viewer is checked before it is called).
 
-    def view(self, state: S_contra, viewer: Seat | None) -> dict[str, JSON]: ...
+    It returns the game's view TypedDict (`Metadata.view_type`), which mypy checks the view
+    code against and the catalogue publishes as JSON Schema.
+    """
+
+    def view(self, state: S_contra, viewer: Seat | None) -> Mapping[str, object]: ...
 
 
 class HiddenRole(Protocol[S]):
@@ -95,6 +99,9 @@ class Metadata:
     seats: range
     options: tuple[OptionSpec, ...]
     free_chat: bool = True
+    view_type: type | None = None
+    """The TypedDict that `view` returns, published as the game's `view_schema`; None for a
+    game whose view is not typed yet (it publishes the schema of any object)."""
 
 
 class SkeletonEngine(Generic[St]):
@@ -171,7 +178,12 @@ class SkeletonEngine(Generic[St]):
 
     def view(self, state: St, viewer: Seat | None) -> dict[str, JSON]:
         check_viewer(viewer, state.players)
-        return self._view.view(state, viewer)
+        # A TypedDict is a plain dict at run time: the cast costs nothing and copies nothing.
+        return cast(dict[str, JSON], self._view.view(state, viewer))
+
+    @property
+    def view_type(self) -> type | None:
+        return self.metadata.view_type
 
     def forgotten_before(self, state: St) -> int:
         return self._hidden.forgotten_before(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.games.fox_on_the_tree import hidden, rules, scoring, setup, view
 from app.games.fox_on_the_tree.state import State
+from app.games.fox_on_the_tree.view_types import TreeView
 from app.games.skeleton import Metadata, SkeletonEngine
 
 METADATA = Metadata(
@@ -16,6 +17,7 @@ METADATA = Metadata(
     version=1,
     seats=range(2, 6),
     options=setup.OPTIONS,
+    view_type=TreeView,
 )
 
 ENGINE = SkeletonEngine(
