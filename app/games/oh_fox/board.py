@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from app.games.oh_fox.data import (
     COLS,
@@ -14,6 +13,7 @@ from app.games.oh_fox.data import (
     ROWS,
     TUNNELS,
 )
+from app.games.oh_fox.view_types import BoardView, SpaceView
 
 Space = tuple[int, int]
 
@@ -66,13 +66,13 @@ def tunnel_exit(space: Space) -> Space | None:
     return None
 
 
-def board_view() -> dict[str, Any]:
+def board_view() -> BoardView:
     """Everything a renderer needs to draw the board (the same for every viewer)."""
-    spaces = [dict(space) for space in _SPACE_VIEWS]  # fresh dicts: the caller owns the view
+    spaces = [SpaceView(**space) for space in _SPACE_VIEWS]  # fresh: the caller owns the view
     return {"rows": ROWS, "cols": COLS, "wraps": True, "spaces": spaces}
 
 
-def _space_views() -> tuple[dict[str, Any], ...]:
+def _space_views() -> tuple[SpaceView, ...]:
     home_colours = {space: colour for colour, space in HOMES.items()}
     return tuple(
         {

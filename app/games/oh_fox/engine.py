@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.games.oh_fox import hidden, rules, scoring, setup, view
 from app.games.oh_fox.data import GAME_ID
 from app.games.oh_fox.state import OhFoxState
+from app.games.oh_fox.view_types import OhFoxView
 from app.games.skeleton import Metadata, SkeletonEngine
 
 METADATA = Metadata(
@@ -17,6 +18,7 @@ METADATA = Metadata(
     version=1,
     seats=range(2, 5),
     options=setup.OPTIONS,
+    view_type=OhFoxView,
 )
 
 ENGINE = SkeletonEngine(

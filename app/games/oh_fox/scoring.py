@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from app.games.frozen import evolve
 from app.games.oh_fox.board import food_at, space_id
 from app.games.oh_fox.reckoning import Reckoning, TurnRecord, reckon
 from app.games.oh_fox.scoring_hearts import SeatScore, seat_scores, winners
 from app.games.oh_fox.state import OVER, OhFoxState, Play, predator_seat
+from app.games.oh_fox.view_types import SeatScoreView, TurnRecordView
 from app.games.protocol import LogEntry, Outcome, Transition
 
 
@@ -50,7 +50,7 @@ def outcome(state: OhFoxState) -> Outcome | None:
 # ----------------------------------------------------------------------------- JSON records
 
 
-def score_json(score: SeatScore) -> dict[str, Any]:
+def score_json(score: SeatScore) -> SeatScoreView:
     return {
         "seat": score.seat,
         "animal": score.animal,
@@ -71,7 +71,7 @@ def score_json(score: SeatScore) -> dict[str, Any]:
     }
 
 
-def turn_json(record: TurnRecord, predator: int) -> dict[str, Any]:
+def turn_json(record: TurnRecord, predator: int) -> TurnRecordView:
     """One executed turn, step by step, for a client to replay as an animation."""
     return {
         "turn": record.turn,
@@ -106,7 +106,7 @@ def turn_json(record: TurnRecord, predator: int) -> dict[str, Any]:
     }
 
 
-def reckoning_json(state: OhFoxState) -> list[dict[str, Any]]:
+def reckoning_json(state: OhFoxState) -> list[TurnRecordView]:
     predator = predator_seat(state)
     return [turn_json(record, predator) for record in reckoning_of(state).turns]
 
