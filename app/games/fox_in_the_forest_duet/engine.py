@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.games.fox_in_the_forest_duet import hidden, rules, scoring, setup, view
 from app.games.fox_in_the_forest_duet.data import GAME_ID, PLAYERS
 from app.games.fox_in_the_forest_duet.state import State
+from app.games.fox_in_the_forest_duet.view_types import DuetView
 from app.games.skeleton import Metadata, SkeletonEngine
 
 METADATA = Metadata(
@@ -14,6 +15,7 @@ METADATA = Metadata(
     version=2,  # 2: the memory rule over the log, the open_tricks house rule, knowledge by sight
     seats=range(PLAYERS, PLAYERS + 1),
     options=setup.OPTIONS,
+    view_type=DuetView,
     # The communication rules forbid table talk: only preset reactions are offered.
     free_chat=False,
 )

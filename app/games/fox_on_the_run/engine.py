@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.games.fox_on_the_run import hidden, rules, scoring, setup, view
 from app.games.fox_on_the_run.state import State
+from app.games.fox_on_the_run.view_types import RunView
 from app.games.skeleton import Metadata, SkeletonEngine
 
 METADATA = Metadata(
@@ -16,6 +17,7 @@ METADATA = Metadata(
     version=1,
     seats=range(2, 7),
     options=setup.OPTIONS,
+    view_type=RunView,
 )
 
 ENGINE = SkeletonEngine(
