@@ -19,6 +19,7 @@ from app.games.fox_in_the_forest.data import (
     SUIT_NAMES,
     SUITS,
 )
+from app.games.fox_in_the_forest.view_types import CardView
 from app.games.protocol import JSON
 
 
@@ -79,6 +80,11 @@ def describe(card: str, poison: bool) -> dict[str, JSON]:
     return dict(_DESCRIPTION[poison][card])  # a copy: the caller owns what it is given
 
 
+def card_view(card: str, poison: bool) -> CardView:
+    """`describe`, typed as the view's card."""
+    return _DESCRIPTION[poison][card].copy()
+
+
 def sort_key(card: str) -> tuple[int, int, str]:
     """Hands are shown suit by suit, low to high, specials last."""
     return _SORT_KEY[card]
@@ -114,7 +120,7 @@ def _spelled(card: str) -> str:
     return f"{rank} of {SUIT_NAMES[suit]}"
 
 
-def _description(card: str, poison: bool) -> dict[str, JSON]:
+def _description(card: str, poison: bool) -> CardView:
     printed = _PRINTED_FACE[poison][card]
     ability_name = ABILITY_NAMES.get(printed.ability, "")
     return {
@@ -141,6 +147,6 @@ _SORT_KEY: dict[str, tuple[int, int, str]] = {card: _sort_key(card) for card in 
 _PRINTED_FACE: dict[bool, dict[str, Face]] = {
     poison: {card: _printed(card, poison) for card in ALL_CARDS} for poison in (False, True)
 }
-_DESCRIPTION: dict[bool, dict[str, dict[str, JSON]]] = {
+_DESCRIPTION: dict[bool, dict[str, CardView]] = {
     poison: {card: _description(card, poison) for card in ALL_CARDS} for poison in (False, True)
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.games.fox_in_the_forest import hidden, rules, scoring, setup, view
 from app.games.fox_in_the_forest.data import GAME_ID, SEATS
 from app.games.fox_in_the_forest.state import State
+from app.games.fox_in_the_forest.view_types import ForestView
 from app.games.skeleton import Metadata, SkeletonEngine
 
 METADATA = Metadata(
@@ -14,6 +15,7 @@ METADATA = Metadata(
     version=2,
     seats=range(SEATS, SEATS + 1),
     options=setup.OPTIONS,
+    view_type=ForestView,
 )
 
 ENGINE = SkeletonEngine(
