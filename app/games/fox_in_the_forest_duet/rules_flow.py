@@ -260,10 +260,11 @@ def count_paws(state: State, seat: int, use: str) -> Step:
         raise IllegalAction("Only a second 5 lets you ignore both cards' paw prints.")
     counted = counted_plays(state, use)
     paws = paw_total(counted)
-    names = " and the ".join(card_name(p.card) for p in counted) or "neither card"
+    names = " and the ".join(card_name(p.card) for p in counted)
+    counts = f"the paw prints of the {names}" if counted else "neither card's paw prints"
     entry = trick_entry(
         state,
-        f"{{seat{seat}}} counts the paw prints of the {names}: {paws}.",
+        f"{{seat{seat}}} counts {counts}: {paws}.",
         "",
         {"event": "count_paws", "use": use, "paws": paws},
     )

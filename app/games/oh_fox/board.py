@@ -27,6 +27,11 @@ def space_id(space: Space) -> str:
     return f"r{space[0]}c{space[1]}"
 
 
+def space_name(space: Space) -> str:
+    """How log lines name a space, as the rules page's board does: "row 1, column 2"."""
+    return f"row {space[0]}, column {space[1]}"
+
+
 def parse_space(text: str) -> Space | None:
     match = _SPACE_ID.fullmatch(text)
     if match is None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
 from app.games.frozen import evolve
-from app.games.oh_fox.board import ALL_SPACES, parse_space, space_id
+from app.games.oh_fox.board import ALL_SPACES, parse_space, space_id, space_name
 from app.games.oh_fox.data import ANIMALS, CARD_NAMES, CARD_TYPES, DIRECTIONS, TURNS, UNDIRECTED
 from app.games.oh_fox.scoring import finish
 from app.games.oh_fox.state import (
@@ -237,7 +237,7 @@ def _apply_mark(
     if state.marks[target] == space:
         raise IllegalAction("That pawn is already where you want it.")
     marks = tuple(space if s == target else m for s, m in enumerate(state.marks))
-    where = "off the board" if space is None else f"on {space_id(space)}"
+    where = "off the board" if space is None else f"at {space_name(space)}"
     entry = LogEntry(
         f"You put {{seat{target}}}'s pawn {where}.",
         audience=seat,

@@ -6,7 +6,8 @@ import functools
 from collections.abc import Sequence
 
 from app.games.frozen import evolve
-from app.games.oh_fox.board import food_at, space_id
+from app.games.oh_fox.board import food_at, space_id, space_name
+from app.games.oh_fox.data import ANIMAL_NAMES
 from app.games.oh_fox.reckoning import Reckoning, TurnRecord, reckon
 from app.games.oh_fox.scoring_hearts import SeatScore, seat_scores, winners
 from app.games.oh_fox.state import OVER, OhFoxState, Play, predator_seat
@@ -119,19 +120,19 @@ def _turn_sentences(record: TurnRecord, predator: int) -> list[str]:
     for attacks in record.attacks:
         for a in attacks:
             where = (
-                f"halfway between {space_id(a.start)} and {space_id(a.end)}"
+                f"halfway between {space_name(a.start)} and {space_name(a.end)}"
                 if a.halfway
-                else f"on {space_id(a.end)}"
+                else f"at {space_name(a.end)}"
             )
             events.append(f"{{seat{predator}}} attacks {{seat{a.prey}}} {where}")
-    events += [f"{{seat{s}}} eats the {food_at(sp)} on {space_id(sp)}" for s, sp in record.eats]
+    events += [f"{{seat{s}}} eats the {food_at(sp)} at {space_name(sp)}" for s, sp in record.eats]
     events += [f"{{seat{s}}} heals a broken heart" for s in record.heals]
     return events
 
 
 def _score_sentence(score: SeatScore) -> str:
     return (
-        f"{{seat{score.seat}}} ({score.animal}): {_count(score.hearts, 'heart')} "
+        f"{{seat{score.seat}}} ({ANIMAL_NAMES[score.animal]}): {_count(score.hearts, 'heart')} "
         f"minus {_count(score.broken_hearts, 'broken heart')} = {score.total}"
     )
 
