@@ -98,10 +98,10 @@ class Metadata:
     version: int
     seats: range
     options: tuple[OptionSpec, ...]
+    view_type: type
+    """The TypedDict that `view` returns (in `view_types.py`): the game's `view_schema`."""
     free_chat: bool = True
-    view_type: type | None = None
-    """The TypedDict that `view` returns, published as the game's `view_schema`; None for a
-    game whose view is not typed yet (it publishes the schema of any object)."""
+    """False where the rules forbid table talk: only preset reactions are offered."""
 
 
 class SkeletonEngine(Generic[St]):
@@ -182,7 +182,7 @@ class SkeletonEngine(Generic[St]):
         return cast(dict[str, JSON], self._view.view(state, viewer))
 
     @property
-    def view_type(self) -> type | None:
+    def view_type(self) -> type:
         return self.metadata.view_type
 
     def forgotten_before(self, state: St) -> int:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from app.games.fox_in_the_forest.cards import is_special, label
 from app.games.fox_in_the_forest.data import SEATS, SPECIAL_IDS, SPECTATOR
-from app.games.fox_in_the_forest.memory import forgotten_before
+from app.games.fox_in_the_forest.data_cards import is_special, label
+from app.games.fox_in_the_forest.hidden_memory import forgotten_before
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
 from app.games.protocol import Secret

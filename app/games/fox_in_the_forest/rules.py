@@ -6,32 +6,32 @@ from collections.abc import Callable
 from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
-from app.games.fox_in_the_forest.cards import sort_key, suit_cards
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
-from app.games.fox_in_the_forest.flow import Log, next_round
-from app.games.fox_in_the_forest.goals import claim, claimable, claimants
-from app.games.fox_in_the_forest.play import (
+from app.games.fox_in_the_forest.data_cards import sort_key, suit_cards
+from app.games.fox_in_the_forest.rules_flow import Log, next_round
+from app.games.fox_in_the_forest.rules_goals import claim, claimable, claimants
+from app.games.fox_in_the_forest.rules_play import (
     crown_partners,
     dig,
     legal_cards,
     monarch_led,
     play_card,
 )
-from app.games.fox_in_the_forest.specials import (
+from app.games.fox_in_the_forest.rules_specials import (
     fairy_give,
     fairy_pass,
     fairy_take,
     hammer_name,
     potion_discard,
 )
-from app.games.fox_in_the_forest.state import State
-from app.games.fox_in_the_forest.steps import (
+from app.games.fox_in_the_forest.rules_steps import (
     discard_to_bottom,
     exchange_decree,
     keep_decree,
     keep_shovel,
 )
-from app.games.fox_in_the_forest.trick import play_face
+from app.games.fox_in_the_forest.rules_trick import play_face
+from app.games.fox_in_the_forest.state import State
 from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
 
 ALL_CARDS = frozenset(suit_cards() + SPECIAL_IDS)

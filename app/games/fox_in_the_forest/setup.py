@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from app.games.fox_in_the_forest.data import DEFAULT_TARGET, SEATS, SPECIAL_IDS, TARGET_SCORES
-from app.games.fox_in_the_forest.deal import new_match
+from app.games.fox_in_the_forest.rules_deal import new_match
 from app.games.fox_in_the_forest.state import Options, State
 from app.games.options import normalize
 from app.games.protocol import JSON, BadOptions, Choice, Flag, Integer, OptionSpec, Subset

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import Face, card_view, sort_key, trump_suit
 from app.games.fox_in_the_forest.data import GOALS, SEATS, SPECTATOR, SUIT_NAMES
-from app.games.fox_in_the_forest.flow import match_winners, tricks_won
-from app.games.fox_in_the_forest.goals import claimable
-from app.games.fox_in_the_forest.play import is_leading, legal_cards, monarch_led
+from app.games.fox_in_the_forest.data_cards import Face, card_view, sort_key, trump_suit
 from app.games.fox_in_the_forest.rules import to_act
+from app.games.fox_in_the_forest.rules_flow import match_winners, tricks_won
+from app.games.fox_in_the_forest.rules_goals import claimable
+from app.games.fox_in_the_forest.rules_play import is_leading, legal_cards, monarch_led
+from app.games.fox_in_the_forest.rules_trick import play_face
 from app.games.fox_in_the_forest.state import Play, State, Trick
-from app.games.fox_in_the_forest.trick import play_face
 from app.games.fox_in_the_forest.view_types import (
     CardView,
     CurrentTrick,

@@ -1,4 +1,4 @@
-"""Old import path of `rules` (legal actions and apply), kept while the bot modules import it."""
+"""Old import path, kept while the bot modules import it (remove at the merge)."""
 
 from __future__ import annotations
 

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
-from app.games.fox_in_the_forest_duet import board, rounds, rules_flow
+from app.games.fox_in_the_forest_duet import rules_board, rules_flow, rules_rounds
 from app.games.fox_in_the_forest_duet.data import DECK
 from app.games.fox_in_the_forest_duet.rules_flow import to_act
+from app.games.fox_in_the_forest_duet.rules_tricks import playable
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
     CHOOSE_EXCHANGER,
@@ -24,7 +25,6 @@ from app.games.fox_in_the_forest_duet.state import (
     State,
     Step,
 )
-from app.games.fox_in_the_forest_duet.tricks import playable
 from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
 
 
@@ -102,7 +102,7 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _forest_actions(state: State) -> list[dict[str, Any]]:
-    ends = (0, 1) if state.phase == FOREST_SETUP else board.round_end_ends(state)
+    ends = (0, 1) if state.phase == FOREST_SETUP else rules_board.round_end_ends(state)
     if state.phase == ROUND_END and not ends:
         return [{"type": "next_round"}]
     return [{"type": "place_forest_token", "end": end} for end in ends]
@@ -120,8 +120,8 @@ HANDLERS: dict[str, Handler] = {
     "pass_card": rules_flow.pass_card,
     "count_paws": rules_flow.count_paws,
     "choose_direction": rules_flow.choose_direction,
-    "place_forest_token": rounds.place_forest_token,
-    "next_round": lambda state, seat, _: rounds.next_round(state),
+    "place_forest_token": rules_rounds.place_forest_token,
+    "next_round": lambda state, seat, _: rules_rounds.next_round(state),
 }
 
 

@@ -1,8 +1,8 @@
-"""The flow of a match: tricks, the odd cards' decisions, moving the tracker, rounds."""
+"""The flow of a match: tricks, the odd cards' decisions, moving the tracker, rules_rounds."""
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board, rounds
+from app.games.fox_in_the_forest_duet import rules_board, rules_rounds
 from app.games.fox_in_the_forest_duet.data import (
     SUIT_NAMES,
     TRICKS_PER_ROUND,
@@ -10,7 +10,20 @@ from app.games.fox_in_the_forest_duet.data import (
     rank_of,
     suit_of,
 )
-from app.games.fox_in_the_forest_duet.memory import trick_entry
+from app.games.fox_in_the_forest_duet.hidden_memory import trick_entry
+from app.games.fox_in_the_forest_duet.rules_tricks import (
+    add_card,
+    add_void,
+    drop_void,
+    out_of_sight,
+    paw_total,
+    ranks_in,
+    remove_card,
+    set_hand,
+    showed_out,
+    suit_to_follow,
+    trick_winner,
+)
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
     CHOOSE_EXCHANGER,
@@ -23,19 +36,6 @@ from app.games.fox_in_the_forest_duet.state import (
     State,
     Step,
     TrickResult,
-)
-from app.games.fox_in_the_forest_duet.tricks import (
-    add_card,
-    add_void,
-    drop_void,
-    out_of_sight,
-    paw_total,
-    ranks_in,
-    remove_card,
-    set_hand,
-    showed_out,
-    suit_to_follow,
-    trick_winner,
 )
 from app.games.frozen import evolve
 from app.games.protocol import IllegalAction, LogEntry
@@ -285,7 +285,7 @@ def choose_direction(state: State, seat: int, toward: int) -> Step:
         raise ValueError("corrupt state: no paw count while choosing the way")
     paws = state.paws
     entry = LogEntry(
-        f"{{seat{seat}}} moves the tracker toward {board.end_name(toward)}.",
+        f"{{seat{seat}}} moves the tracker toward {rules_board.end_name(toward)}.",
         data={"event": "direction", "toward": toward},
     )
     after, log = _move(evolve(state, paws=None), toward, paws)
@@ -294,7 +294,7 @@ def choose_direction(state: State, seat: int, toward: int) -> Step:
 
 def _move(state: State, toward: int, paws: int) -> Step:
     winner = trick_winner(state.trick, state.decree)
-    moved, result, log = board.move(state, winner, toward, paws)
+    moved, result, log = rules_board.move(state, winner, toward, paws)
     if moved.phase == OVER:
         return evolve(moved, last_trick=result, trick=()), log
     after, more = _finish_trick(moved, result)
@@ -312,7 +312,7 @@ def _finish_trick(state: State, result: TrickResult) -> Step:
     )
     if state.trick_no <= TRICKS_PER_ROUND:
         return state, []
-    return rounds.end_round(state)
+    return rules_rounds.end_round(state)
 
 
 def counted_plays(state: State, use: str) -> tuple[Play, ...]:

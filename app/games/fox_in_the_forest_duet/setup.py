@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from app.games import options as option_tools
-from app.games.fox_in_the_forest_duet import rounds
+from app.games.fox_in_the_forest_duet import rules_rounds
 from app.games.fox_in_the_forest_duet.data import LEVELS, PLAYERS
 from app.games.fox_in_the_forest_duet.state import State
 from app.games.protocol import JSON, BadOptions, Choice, Flag
@@ -37,4 +37,4 @@ def check_options(options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
 
 def setup(players: int, options: Mapping[str, JSON], seed: int) -> State:
     checked = check_options(options, players)
-    return rounds.setup(int(checked["level"]), seed, open_tricks=bool(checked["open_tricks"]))
+    return rules_rounds.setup(int(checked["level"]), seed, open_tricks=bool(checked["open_tricks"]))

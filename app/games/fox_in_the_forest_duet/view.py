@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board, rules_flow
+from app.games.fox_in_the_forest_duet import rules_board, rules_flow
 from app.games.fox_in_the_forest_duet.data import (
     ABILITIES,
     CENTRE,
@@ -20,7 +20,7 @@ from app.games.fox_in_the_forest_duet.data import (
     rank_of,
     suit_of,
 )
-from app.games.fox_in_the_forest_duet.prompts import prompt
+from app.games.fox_in_the_forest_duet.rules_tricks import sorted_cards, suit_to_follow, trump
 from app.games.fox_in_the_forest_duet.scoring import outcome
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
@@ -34,7 +34,7 @@ from app.games.fox_in_the_forest_duet.state import (
     State,
     TrickResult,
 )
-from app.games.fox_in_the_forest_duet.tricks import sorted_cards, suit_to_follow, trump
+from app.games.fox_in_the_forest_duet.view_prompts import prompt
 from app.games.fox_in_the_forest_duet.view_types import (
     BoardPart,
     CardsPart,
@@ -130,7 +130,7 @@ def _board(state: State) -> BoardPart:
             "space": space,
             "gems": state.gems[space],
             "plus": space in plus,
-            "covered": board.is_covered(state, space),
+            "covered": rules_board.is_covered(state, space),
             "centre": space == CENTRE,
         }
         for space in range(PATH_LENGTH)
@@ -238,6 +238,6 @@ def _decision(state: State, viewer: int | None) -> Decision | None:
     if state.phase == CHOOSE_DIRECTION:
         return {"kind": "1", "paws": state.paws}
     if state.phase in (FOREST_SETUP, ROUND_END):
-        ends = (0, 1) if state.phase == FOREST_SETUP else board.round_end_ends(state)
+        ends = (0, 1) if state.phase == FOREST_SETUP else rules_board.round_end_ends(state)
         return {"kind": "forest_token", "ends": list(ends)}
     return None

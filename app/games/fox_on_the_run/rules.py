@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
-from app.games.fox_on_the_run import data, movement, turns
-from app.games.fox_on_the_run.abilities import ability_actions
+from app.games.fox_on_the_run import data, rules_movement, rules_turns
 from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.rules_abilities import ability_actions
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -90,16 +90,17 @@ def legal_actions(state: State, seat: Seat) -> list[ParsedAction]:
     if seat not in to_act(state):
         return []
     if state.phase == PHASE_STEP:
-        return [{"type": "step", "direction": d} for d in movement.first_steps(state)]
+        return [{"type": "step", "direction": d} for d in rules_movement.first_steps(state)]
     if state.phase == PHASE_FOLLOW:
         return [
-            {"type": "follow", "direction": arrow} for arrow, _ in movement.arrow_options(state)
+            {"type": "follow", "direction": arrow}
+            for arrow, _ in rules_movement.arrow_options(state)
         ]
     if state.phase == PHASE_PUSH:
         at = mover(state).pos
         return [
             {"type": "push", "to": list(cell)}
-            for cell in movement.good_push_targets(state, at, state.to_push)
+            for cell in rules_movement.good_push_targets(state, at, state.to_push)
         ]
     return [*ability_actions(state), {"type": "skip"}]
 
@@ -115,15 +116,15 @@ def apply(state: State, seat: Seat, raw: Action) -> Transition[State]:
     return Transition(after, tuple(log))
 
 
-def _dispatch(state: State, action: ParsedAction) -> turns.Result:
+def _dispatch(state: State, action: ParsedAction) -> rules_turns.Result:
     kind = action["type"]
     if kind == "step":
-        return turns.first_step(state, str(action["direction"]))
+        return rules_turns.first_step(state, str(action["direction"]))
     if kind == "follow":
-        return turns.follow(state, str(action["direction"]))
+        return rules_turns.follow(state, str(action["direction"]))
     if kind == "push":
-        return turns.push(state, _pos(action["to"]))
-    return turns.use_ability(state, action)
+        return rules_turns.push(state, _pos(action["to"]))
+    return rules_turns.use_ability(state, action)
 
 
 # --------------------------------------------------------------------------- parsing
@@ -170,7 +171,7 @@ def _due(state: State) -> str:
 def _step_refusal(state: State, direction: str) -> str:
     who = mover(state)
     name = data.CHARACTER_WORDS[who.name]
-    if direction not in movement.step_directions(who):
+    if direction not in rules_movement.step_directions(who):
         return f"{name} cannot move diagonally; only Indigo can."
     target = step_from(who.pos, direction)
     if not on_board(target):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from app.games.fox_on_the_run import data, state
 from app.games.fox_on_the_run.rules import is_over
+from app.games.fox_on_the_run.rules_turns import seats_of
 from app.games.fox_on_the_run.state import State
-from app.games.fox_on_the_run.turns import seats_of
 from app.games.protocol import JSON, Outcome
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.games.fox_on_the_run import data, movement
+from app.games.fox_on_the_run import data, rules_movement
 from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.rules_turns import seats_of
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -21,7 +22,6 @@ from app.games.fox_on_the_run.state import (
     hidden_tile_count,
     mover,
 )
-from app.games.fox_on_the_run.turns import seats_of
 from app.games.fox_on_the_run.view_types import (
     CellView,
     CharacterView,
@@ -119,7 +119,7 @@ def _current(state: State) -> CurrentTurn | None:
     if state.phase == PHASE_FOLLOW:
         current["arrows"] = [
             {"direction": arrow, "to": list(target) if target else None, "stops": target is None}
-            for arrow, target in movement.arrow_options(state)
+            for arrow, target in rules_movement.arrow_options(state)
         ]
     if state.phase == PHASE_PUSH:
         current["to_push"] = list(state.to_push)

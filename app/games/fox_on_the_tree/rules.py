@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.fox_on_the_tree import actions as a
-from app.games.fox_on_the_tree import resolve
-from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree import rules_actions as a
+from app.games.fox_on_the_tree import rules_resolve
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     ANIMALS,
@@ -18,8 +17,9 @@ from app.games.fox_on_the_tree.data import (
     TILE_NAMES,
     TOKEN_NAMES,
 )
-from app.games.fox_on_the_tree.moves import destinations, rescuable, slide
-from app.games.fox_on_the_tree.refusals import explain
+from app.games.fox_on_the_tree.rules_actions import Command
+from app.games.fox_on_the_tree.rules_moves import destinations, rescuable, slide
+from app.games.fox_on_the_tree.rules_refusals import explain
 from app.games.fox_on_the_tree.state import (
     AFTER_TOKEN,
     ESCAPE_QUESTION,
@@ -167,12 +167,12 @@ def _rescue(state: State, seat: int, command: Command) -> Result:
     freed = with_tile_token(state, command.tile, "")
     text = f"{{seat{seat}}} removes the Swamp from {TILE_NAMES[command.tile]}."
     data = {"event": "rescue", "seat": seat, "tile": command.tile}
-    return resolve.end_turn(freed, (LogEntry(text, data=data),))
+    return rules_resolve.end_turn(freed, (LogEntry(text, data=data),))
 
 
 def _pass(state: State, seat: int, command: Command) -> Result:
     text = f"{{seat{seat}}} can neither rescue nor move and passes."
-    return resolve.end_turn(state, (LogEntry(text, data={"event": "pass", "seat": seat}),))
+    return rules_resolve.end_turn(state, (LogEntry(text, data={"event": "pass", "seat": seat}),))
 
 
 def _move(state: State, seat: int, command: Command) -> Result:
@@ -194,7 +194,7 @@ def _move(state: State, seat: int, command: Command) -> Result:
             "to": tile,
         },
     )
-    return resolve.after_move(moved, tile, (entry,))
+    return rules_resolve.after_move(moved, tile, (entry,))
 
 
 def _move_text(
@@ -209,11 +209,11 @@ def _move_text(
 
 
 def _save(state: State, seat: int, command: Command) -> Result:
-    return resolve.saved(state, seat)
+    return rules_resolve.saved(state, seat)
 
 
 def _decline(state: State, seat: int, command: Command) -> Result:
-    return resolve.declined(state, seat)
+    return rules_resolve.declined(state, seat)
 
 
 HANDLERS: dict[str, Callable[[State, int, Command], Result]] = {

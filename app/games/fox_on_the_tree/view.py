@@ -6,7 +6,7 @@ the scoring track. Only the cards are secret: a seat sees its own; everyone sees
 
 from __future__ import annotations
 
-from app.games.fox_on_the_tree import actions as a
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     ANIMALS,
@@ -21,8 +21,8 @@ from app.games.fox_on_the_tree.data import (
     Card,
     team_of,
 )
-from app.games.fox_on_the_tree.moves import is_stuck
 from app.games.fox_on_the_tree.rules import legal_commands
+from app.games.fox_on_the_tree.rules_moves import is_stuck
 from app.games.fox_on_the_tree.scoring import final_scores, score_of, tokens_left, winners
 from app.games.fox_on_the_tree.state import (
     ESCAPE_QUESTION,

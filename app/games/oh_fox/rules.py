@@ -15,8 +15,8 @@ from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
 from app.games.frozen import evolve
-from app.games.oh_fox.board import ALL_SPACES, parse_space, space_id, space_name
 from app.games.oh_fox.data import ANIMALS, CARD_NAMES, CARD_TYPES, DIRECTIONS, TURNS, UNDIRECTED
+from app.games.oh_fox.data_board import ALL_SPACES, parse_space, space_id, space_name
 from app.games.oh_fox.scoring import finish
 from app.games.oh_fox.state import (
     GUESS,

@@ -6,10 +6,10 @@ import functools
 from collections.abc import Sequence
 
 from app.games.frozen import evolve
-from app.games.oh_fox.board import food_at, space_id, space_name
 from app.games.oh_fox.data import ANIMAL_NAMES
-from app.games.oh_fox.reckoning import Reckoning, TurnRecord, reckon
+from app.games.oh_fox.data_board import food_at, space_id, space_name
 from app.games.oh_fox.scoring_hearts import SeatScore, seat_scores, winners
+from app.games.oh_fox.scoring_reckoning import Reckoning, TurnRecord, reckon
 from app.games.oh_fox.state import OVER, OhFoxState, Play, predator_seat
 from app.games.oh_fox.view_types import SeatScoreView, TurnRecordView
 from app.games.protocol import LogEntry, Outcome, Transition

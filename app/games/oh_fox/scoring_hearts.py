@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.games.oh_fox.data import CARD_COUNTS, DIRECTIONS, FULL_HUNGER, HEALING, UNDIRECTED
-from app.games.oh_fox.reckoning import Reckoning
+from app.games.oh_fox.scoring_reckoning import Reckoning
 from app.games.oh_fox.state import Play, first_trigger_turn, is_predator_animal
 
 # ----------------------------------------------------------------------------- objectives

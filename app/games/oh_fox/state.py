@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.games.codec import custom, json_array
-from app.games.oh_fox.board import Space, home_of, parse_space, space_id
 from app.games.oh_fox.data import (
     CARD_COUNTS,
     CARD_TYPES,
@@ -15,6 +14,7 @@ from app.games.oh_fox.data import (
     PREY,
     TURNS,
 )
+from app.games.oh_fox.data_board import Space, home_of, parse_space, space_id
 
 PROGRAM = "program"  # the eight simultaneous turns
 GUESS = "guess"  # the predator guesses every other identity

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from app.games.oh_fox.board import board_view, space_id
 from app.games.oh_fox.data import (
     ABILITIES,
     CARD_TYPES,
@@ -11,8 +10,9 @@ from app.games.oh_fox.data import (
     OBJECTIVE_TEXT,
     TURNS,
 )
-from app.games.oh_fox.reckoning import track
+from app.games.oh_fox.data_board import board_view, space_id
 from app.games.oh_fox.scoring import outcome, reckoning_json, score_json, scores_of
+from app.games.oh_fox.scoring_reckoning import track
 from app.games.oh_fox.state import (
     GUESS,
     OVER,

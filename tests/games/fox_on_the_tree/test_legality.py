@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from app.games.fox_on_the_tree import ENGINE
-from app.games.fox_on_the_tree import actions as a
-from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import ANIMALS, TILE_COUNT
 from app.games.fox_on_the_tree.rules import is_legal, legal_commands
+from app.games.fox_on_the_tree.rules_actions import Command
 from app.games.rng import pick
 
 
