@@ -49,14 +49,22 @@ def check_shape(action: object, shapes: Shapes) -> dict[str, Any]:
     if not isinstance(action, Mapping):
         raise IllegalAction("An action must be a JSON object.", MALFORMED)
     kind = action.get("type")
-    if not isinstance(kind, str) or kind not in shapes:
+    fields = shapes.get(kind) if isinstance(kind, str) else None
+    if fields is None:
         raise IllegalAction(f"Unknown action type; use one of: {', '.join(shapes)}.", MALFORMED)
-    fields = shapes[kind]
-    unknown = any(name != "type" and name not in fields for name in action)
-    if unknown or any(field.required and name not in action for name, field in fields.items()):
-        names = ", ".join(fields) or "no other fields"
-        raise IllegalAction(f"A {kind} action takes {names}.", MALFORMED)
+    # Plain loops, not any()/all() over generators: every move a bot tries passes here.
+    for name in action:
+        if name != "type" and name not in fields:
+            raise _wrong_fields(kind, fields)
     for name, field in fields.items():
-        if name in action and not field.accepts(action[name]):
-            raise IllegalAction(field.error, MALFORMED)
+        if name in action:
+            if not field.accepts(action[name]):
+                raise IllegalAction(field.error, MALFORMED)
+        elif field.required:
+            raise _wrong_fields(kind, fields)
     return dict(action)
+
+
+def _wrong_fields(kind: object, fields: Mapping[str, Field]) -> IllegalAction:
+    names = ", ".join(fields) or "no other fields"
+    return IllegalAction(f"A {kind} action takes {names}.", MALFORMED)

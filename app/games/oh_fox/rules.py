@@ -36,6 +36,7 @@ from app.games.protocol import MALFORMED, NOT_YOUR_TURN, Action, IllegalAction, 
 __all__ = ["SHAPES", "apply", "is_over", "legal_actions", "to_act"]
 
 _SEAT = Field(int, '"seat" must be a seat number.')
+_SPACE_IDS = frozenset(space_id(space) for space in ALL_SPACES)
 SHAPES: Shapes = {
     "play": {
         "card": Field(str, f'"card" must be one of: {", ".join(CARD_TYPES)}.', CARD_TYPES),
@@ -45,11 +46,7 @@ SHAPES: Shapes = {
     },
     "mark": {
         "seat": _SEAT,
-        "space": Field(
-            str,
-            '"space" must be a board space such as "r1c2".',
-            valid=lambda text: parse_space(text) is not None,
-        ),
+        "space": Field(str, '"space" must be a board space such as "r1c2".', _SPACE_IDS),
     },
     "unmark": {"seat": _SEAT},
     "guess": {
