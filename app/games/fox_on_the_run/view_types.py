@@ -1,8 +1,6 @@
-"""The shape of a Fox on the Run view: what `view.view` builds, published as JSON Schema.
+"""The shape of a Fox on the Run view: what `view.view` builds (its view_schema).
 
-`typing_extensions.TypedDict` rather than `typing.TypedDict`: pydantic, which turns these into
-the schema of `GET /api/v1/games`, reads only the former on Python 3.11. Typing only: nothing
-here runs during a match.
+TypedDicts from typing_extensions, as docs/adding-a-game.md explains.
 """
 
 from __future__ import annotations
