@@ -114,7 +114,7 @@ GOLDEN: dict[str, Recorded] = {
     "oh-fox-2": Recorded(
         actions=45,
         final="350d1dab1b2f0e89a46605656b7b12d48bfd5229ab1233dad6cda457032c4a0e",
-        trace="44d2dc560ef905b976a28561752839a58865cbd598e407f27adfd19e95b999d4",
+        trace="07cfce911d365ee306dd123c80d8fa0e125e7a73dc683fdb4acd729dcea0e9cb",
     ),
     "oh-fox-3-nuts-masked": Recorded(
         actions=26,
@@ -124,12 +124,12 @@ GOLDEN: dict[str, Recorded] = {
     "oh-fox-4-picked": Recorded(
         actions=206,
         final="ed153a8926cb1915fa0b3b2556dd97d3c5b897c759f027ac3e01ab0c29a2a5cc",
-        trace="0c94be59876a6d985f7c4fd261e6eca6144ff17adb331012fc8b24547b34cb93",
+        trace="46e1656fbcb64b3fe6c9ce0e6da6052271945acedc4d22efc1620c3b42b69c46",
     ),
     "oh-fox-4-tough-none": Recorded(
         actions=105,
         final="3f3d319a29de40fe6802f073766fe7606e0ca8b1fc2561e213acaabdeb49bc8c",
-        trace="fb344590dbd598dd26b3465ef087771d884e1f022613b176afca20bb3fc03825",
+        trace="44d9c1cc6a4d4e2008dea504689efc06b51c1e8c3b2a08d3d17d019c2ffdd78c",
     ),
     "run-2-off": Recorded(
         actions=36,

@@ -57,3 +57,17 @@ def test_duet_round_end_token_sentence_names_the_token_once() -> None:
     engine = REGISTRY["fox-in-the-forest-duet"]
     for text in _log_texts(engine, 12):
         assert text.count("forest token") <= 1, text
+
+
+def test_oh_fox_names_a_space_as_the_table_labels_it() -> None:
+    """The table labels r0c0 "row 1, column 1" (counted from 1): the log says the same."""
+    engine = REGISTRY["oh-fox"]
+    state = engine.setup(2, engine.check_options({}, 2), 3)
+    seat, mark = next(
+        (seat, action)
+        for seat in engine.to_act(state)
+        for action in engine.legal_actions(state, seat)
+        if action["type"] == "mark" and action["space"] == "r0c2"
+    )
+    (entry,) = engine.apply(state, seat, mark).log
+    assert entry.text == f"You put {{seat{mark['seat']}}}'s pawn at row 1, column 3."

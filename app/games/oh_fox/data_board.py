@@ -28,8 +28,9 @@ def space_id(space: Space) -> str:
 
 
 def space_name(space: Space) -> str:
-    """How log lines name a space, as the rules page's board does: "row 1, column 2"."""
-    return f"row {space[0]}, column {space[1]}"
+    """How log lines name a space, as the table's labels do: counted from 1, so r0c1 reads
+    "row 1, column 2" (frontend/games/oh-fox/board.js)."""
+    return f"row {space[0] + 1}, column {space[1] + 1}"
 
 
 def parse_space(text: str) -> Space | None:
