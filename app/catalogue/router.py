@@ -12,9 +12,11 @@ from app.bots.strategies import bot_names
 from app.catalogue import rules_page
 from app.catalogue.labels import labelled_schema
 from app.catalogue.rules_page import rules_file
+from app.catalogue.view_schema import view_schema
 from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
+from app.games.protocol import Engine
 
 router = APIRouter(tags=["games"])
 OPTIONS_SCHEMA_HELP = (
@@ -30,6 +32,9 @@ class GamePublic(BaseModel):
     min_players: int
     max_players: int
     options_schema: dict[str, Any] = Field(description=OPTIONS_SCHEMA_HELP)
+    view_schema: dict[str, Any] = Field(
+        description="JSON Schema of the `view` this game sends in envelopes"
+    )
     rules_url: str
     bots: list[str]
     free_chat: bool
@@ -45,12 +50,20 @@ async def games() -> list[GamePublic]:
             min_players=engine.seats.start,
             max_players=engine.seats.stop - 1,
             options_schema=labelled_schema(engine.id, option_tools.schema(engine.options)),
+            view_schema=game_view_schema(engine),
             rules_url=f"/games/{engine.id}/rules",
             bots=bot_names(engine.id),
             free_chat=engine.free_chat,
         )
         for engine in REGISTRY.values()
     ]
+
+
+def game_view_schema(engine: Engine[Any]) -> dict[str, Any]:
+    """The game's view schema; an engine that declares no view type (a test double) gets the
+    schema of any object."""
+    view_type = getattr(engine, "view_type", None)
+    return view_schema(view_type) if view_type is not None else {"type": "object"}
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse, responses=HTML_NOT_FOUND)

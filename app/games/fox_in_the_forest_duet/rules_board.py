@@ -52,10 +52,14 @@ def cover(state: State, end: int) -> State:
 
 def cover_log(state: State, end: int, placer: int | None = None) -> LogEntry:
     """Log a token just placed at `end` (state is the one after `cover`)."""
-    who = "A forest token now covers" if placer is None else f"{{seat{placer}}} covers"
+    where = f"the last open space at {end_name(end)}"
+    text = (
+        f"A forest token now covers {where}"
+        if placer is None
+        else f"{{seat{placer}}} covers {where} with a forest token"
+    )
     return LogEntry(
-        f"{who} the last open space at {end_name(end)} with a forest token "
-        f"({state.forest_left} left).",
+        f"{text} ({state.forest_left} left).",
         data={"event": "forest_token", "end": end, "forest_left": state.forest_left},
     )
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import EVERYONE
-from app.games.fox_in_the_forest.flow import Log, proceed
-from app.games.fox_in_the_forest.memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.state import State
-from app.games.fox_in_the_forest.zones import (
+from app.games.fox_in_the_forest.data_cards import label
+from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
+from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_zones import (
     add_to_hand,
     remove_from_hand,
     reveal_to,
@@ -15,6 +14,7 @@ from app.games.fox_in_the_forest.zones import (
     slip_out,
     to_bottom,
 )
+from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 

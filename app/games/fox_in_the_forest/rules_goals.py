@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.games.fox_in_the_forest.cards import Face, face
 from app.games.fox_in_the_forest.data import GOAL_IDS, GOALS, GOALS_PER_ROUND, SEATS, SUITS
+from app.games.fox_in_the_forest.data_cards import Face, face
 from app.games.fox_in_the_forest.state import State, Trick
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import Face, face, is_special, label, printed_face
-from app.games.fox_in_the_forest.flow import Log, proceed
-from app.games.fox_in_the_forest.memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.specials import (
+from app.games.fox_in_the_forest.data_cards import Face, face, is_special, label, printed_face
+from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
+from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_specials import (
     fairy_look,
     last_won_trick,
     potion_discard,
     shovel_dig,
     tree_pick,
 )
+from app.games.fox_in_the_forest.rules_trick import play_face
+from app.games.fox_in_the_forest.rules_zones import draw, made_public, remove_from_hand
 from app.games.fox_in_the_forest.state import Play, State, Step
-from app.games.fox_in_the_forest.trick import play_face
-from app.games.fox_in_the_forest.zones import draw, made_public, remove_from_hand
 from app.games.frozen import evolve
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import label, suit_cards
 from app.games.fox_in_the_forest.data import HAND_SIZE, SEATS, SPECIAL_IDS
-from app.games.fox_in_the_forest.goals import reveal_goals, shuffled_goal_deck
+from app.games.fox_in_the_forest.data_cards import label, suit_cards
+from app.games.fox_in_the_forest.rules_goals import reveal_goals, shuffled_goal_deck
 from app.games.fox_in_the_forest.state import Options, State, Step
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry

@@ -6,8 +6,7 @@ it breaks. Nothing here is secret in this game except the cards, which no messag
 
 from __future__ import annotations
 
-from app.games.fox_on_the_tree import actions as a
-from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     BANANA,
@@ -18,7 +17,8 @@ from app.games.fox_on_the_tree.data import (
     TILE_NAMES,
     TOKEN_NAMES,
 )
-from app.games.fox_on_the_tree.moves import is_stuck
+from app.games.fox_on_the_tree.rules_actions import Command
+from app.games.fox_on_the_tree.rules_moves import is_stuck
 from app.games.fox_on_the_tree.state import (
     AFTER_TOKEN,
     ESCAPE_QUESTION,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board, rules
+from app.games.fox_in_the_forest_duet import rules_board, rules_flow
 from app.games.fox_in_the_forest_duet.data import FREE_LEAD_RANK, SUIT_NAMES, card_name, rank_of
 from app.games.fox_in_the_forest_duet.data import suit_of as suit
+from app.games.fox_in_the_forest_duet.rules_tricks import suit_to_follow
 from app.games.fox_in_the_forest_duet.scoring import outcome
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
@@ -18,7 +19,6 @@ from app.games.fox_in_the_forest_duet.state import (
     WON,
     State,
 )
-from app.games.fox_in_the_forest_duet.tricks import suit_to_follow
 
 WAITING_FOR: dict[str, str] = {
     PLAY: "to play a card",
@@ -34,7 +34,7 @@ WAITING_FOR: dict[str, str] = {
 def prompt(state: State, viewer: int | None) -> str:
     if state.over:
         return _final(state)
-    actors = rules.to_act(state)
+    actors = rules_flow.to_act(state)
     if viewer is None or viewer not in actors:
         return _waiting(state, actors, viewer)
     return _your_move(state, viewer)
@@ -60,7 +60,7 @@ def _waiting(state: State, actors: tuple[int, ...], viewer: int | None) -> str:
 
 
 def _round_end_waiting(state: State) -> str:
-    if board.round_end_ends(state):
+    if rules_board.round_end_ends(state):
         return "to place the forest token for the team"
     return f"to start round {state.round + 1}"
 
@@ -97,10 +97,10 @@ def _play_prompt(state: State, seat: int) -> str:
 
 
 def _round_end_prompt(state: State) -> str:
-    ends = board.round_end_ends(state)
+    ends = rules_board.round_end_ends(state)
     done = f"Round {state.round} is over"
     if not ends:
         return f"{done} and no forest token can be placed: start round {state.round + 1}."
     if len(ends) == 1:
-        return f"{done}: the forest token goes to {board.end_name(ends[0])}; place it."
+        return f"{done}: the forest token goes to {rules_board.end_name(ends[0])}; place it."
     return f"{done}: choose the end of the path for a forest token."

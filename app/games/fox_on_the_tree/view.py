@@ -6,9 +6,7 @@ the scoring track. Only the cards are secret: a seat sees its own; everyone sees
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.games.fox_on_the_tree import actions as a
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import (
     ANIMAL_NAMES,
     ANIMALS,
@@ -23,8 +21,8 @@ from app.games.fox_on_the_tree.data import (
     Card,
     team_of,
 )
-from app.games.fox_on_the_tree.moves import is_stuck
 from app.games.fox_on_the_tree.rules import legal_commands
+from app.games.fox_on_the_tree.rules_moves import is_stuck
 from app.games.fox_on_the_tree.scoring import final_scores, score_of, tokens_left, winners
 from app.games.fox_on_the_tree.state import (
     ESCAPE_QUESTION,
@@ -35,9 +33,19 @@ from app.games.fox_on_the_tree.state import (
     points,
     position,
 )
+from app.games.fox_on_the_tree.view_types import (
+    AnimalView,
+    CardView,
+    EscapeQuestion,
+    SeatView,
+    TeamCourse,
+    TileView,
+    TrackSlot,
+    TreeView,
+)
 
 
-def view(state: State, viewer: int | None) -> dict[str, Any]:
+def view(state: State, viewer: int | None) -> TreeView:
     over = state.stage == OVER
     return {
         "game": "fox-on-the-tree",
@@ -72,16 +80,16 @@ def _to_act(state: State) -> list[int]:
     return [state.active]
 
 
-def _teams(state: State) -> dict[str, Any]:
+def _teams(state: State) -> dict[str, TeamCourse]:
     """Where each team starts, where it heads and which way it walks in this phase."""
-    result: dict[str, Any] = {}
+    result: dict[str, TeamCourse] = {}
     for team in TEAMS:
         path = COURSES[(state.phase, team)]
         result[team] = {"start": path.start, "final": path.final, "direction": path.step}
     return result
 
 
-def _tiles(state: State) -> list[dict[str, Any]]:
+def _tiles(state: State) -> list[TileView]:
     standing: dict[int, list[str]] = {}  # one pass over the animals, not one per tile
     for animal, at in zip(ANIMALS, state.positions, strict=True):
         standing.setdefault(at, []).append(animal)
@@ -97,7 +105,7 @@ def _tiles(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _animal(state: State, animal: str) -> dict[str, Any]:
+def _animal(state: State, animal: str) -> AnimalView:
     at = position(state, animal)
     fates = [fate(state, phase, animal) for phase in PHASES]
     return {
@@ -112,7 +120,7 @@ def _animal(state: State, animal: str) -> dict[str, Any]:
     }
 
 
-def _ring(state: State, phase: int) -> list[dict[str, Any]]:
+def _ring(state: State, phase: int) -> list[TrackSlot]:
     """Numbers 1-8 of one phase's ring, with the animal by each and how it got there."""
     ring = state.track[phase - 1]
     return [
@@ -121,7 +129,7 @@ def _ring(state: State, phase: int) -> list[dict[str, Any]]:
     ]
 
 
-def _seat(state: State, seat: int) -> dict[str, Any]:
+def _seat(state: State, seat: int) -> SeatView:
     return {
         "seat": seat,
         "tokens": list(state.held[seat]),
@@ -129,7 +137,7 @@ def _seat(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _question(state: State) -> dict[str, Any] | None:
+def _question(state: State) -> EscapeQuestion | None:
     if state.stage != ESCAPE_QUESTION or state.pending is None:
         return None
     pending = state.pending
@@ -141,7 +149,7 @@ def _question(state: State) -> dict[str, Any] | None:
     }
 
 
-def _card(card: Card) -> dict[str, Any]:
+def _card(card: Card) -> CardView:
     return {
         "id": card.id,
         "farm": card.farm,

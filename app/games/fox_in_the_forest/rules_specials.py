@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 
-from app.games.fox_in_the_forest.cards import label, sort_key
 from app.games.fox_in_the_forest.data import EVERYONE, SUIT_NAMES
-from app.games.fox_in_the_forest.flow import Log, proceed
-from app.games.fox_in_the_forest.memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.state import State, Step, Trick
-from app.games.fox_in_the_forest.zones import (
+from app.games.fox_in_the_forest.data_cards import label, sort_key
+from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
+from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_zones import (
     add_to_hand,
     draw,
     learn,
@@ -21,6 +20,7 @@ from app.games.fox_in_the_forest.zones import (
     slip_out,
     to_bottom,
 )
+from app.games.fox_in_the_forest.state import State, Step, Trick
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry
 from app.games.rng import generator, pick, sample

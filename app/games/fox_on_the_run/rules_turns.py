@@ -7,9 +7,9 @@ after setup: revealing a tile shows what the deal put there.
 
 from __future__ import annotations
 
-from app.games.fox_on_the_run import data, movement
-from app.games.fox_on_the_run.abilities import ability_actions, rotated, swapped
+from app.games.fox_on_the_run import data, rules_movement
 from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.rules_abilities import ability_actions, rotated, swapped
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -62,7 +62,7 @@ def first_step(state: State, direction: str) -> Result:
 def follow(state: State, direction: str) -> Result:
     """The mover picks one arrow of its tile; an ignored arrow ends the move right there."""
     who = mover(state)
-    target = dict(movement.arrow_options(state))[direction]
+    target = dict(rules_movement.arrow_options(state))[direction]
     if target is None:
         text = f"{_actor(who)} takes the blocked {data.DIRECTION_WORDS[direction]} arrow and stops."
         entry = _entry(text, event="stop", character=who.name, at=list(who.pos))
@@ -84,7 +84,7 @@ def enter(state: State, target: Pos) -> Result:
     """The mover arrives on `target` and the tile there decides what happens next."""
     who = mover(state)
     state = evolve(moved(state, who.name, target), path=(*state.path, target))
-    reason = movement.win_on_entry(state, who.name, target)
+    reason = rules_movement.win_on_entry(state, who.name, target)
     if reason is not None:
         return finish_match(state, reason)
     tile = tile_at(state, target)
@@ -93,7 +93,7 @@ def enter(state: State, target: Pos) -> Result:
         state, log = reveal(state, target, who)
         if state.phase == PHASE_OVER:
             return state, log
-    if who.name == data.BIG and movement.to_be_pushed(state, target):
+    if who.name == data.BIG and rules_movement.to_be_pushed(state, target):
         return _then(_start_push(state, target), log)
     if not tile.revealed or tile.is_start or tile.id in state.used:
         # A face-down tile, a start tile or a tile already used this turn ends the move.
@@ -103,7 +103,7 @@ def enter(state: State, target: Pos) -> Result:
 
 
 def _resolve_arrows(state: State) -> Result:
-    options = movement.arrow_options(state)
+    options = rules_movement.arrow_options(state)
     open_options = [(arrow, target) for arrow, target in options if target is not None]
     if not open_options:
         who = mover(state)
@@ -133,7 +133,7 @@ def reveal(state: State, pos: Pos, by: Character) -> Result:
 
 
 def _start_push(state: State, at: Pos) -> Result:
-    pending = movement.to_be_pushed(state, at)
+    pending = rules_movement.to_be_pushed(state, at)
     names = " and ".join(_word(name) for name in pending)
     text = f"Napoleon ends his move on {cell_name(at)} and must push {names} away."
     entry = _entry(text, event="push_start", at=list(at), characters=list(pending))
@@ -146,7 +146,7 @@ def push(state: State, target: Pos) -> Result:
     state = evolve(moved(state, name, target), to_push=rest)
     text = f"{_actor(napoleon)} pushes {_word(name)} to {cell_name(target)}."
     log = (_entry(text, event="push", character=name, to=list(target)),)
-    reason = movement.win_on_entry(state, name, target)
+    reason = rules_movement.win_on_entry(state, name, target)
     if reason is not None:
         return _then(finish_match(state, reason), log)
     if rest:
@@ -215,7 +215,7 @@ def start_turn(state: State, index: int, turn: int) -> Result:
     state = evolve(
         state, current=index, turn=turn, phase=PHASE_STEP, used=(), path=(who.pos,), to_push=()
     )
-    if movement.first_steps(state):
+    if rules_movement.first_steps(state):
         return state, ()
     text = f"{_actor(who)} cannot move and stays on {cell_name(who.pos)}."
     entry = _entry(text, event="stay", character=who.name, at=list(who.pos))

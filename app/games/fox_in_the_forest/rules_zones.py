@@ -10,9 +10,9 @@ tell which of that hand's cards are still there.
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import label
 from app.games.fox_in_the_forest.data import SPECTATOR
-from app.games.fox_in_the_forest.memory import current_trick, trick_entry
+from app.games.fox_in_the_forest.data_cards import label
+from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
 from app.games.protocol import LogEntry

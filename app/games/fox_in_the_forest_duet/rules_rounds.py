@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board
+from app.games.fox_in_the_forest_duet import rules_board
 from app.games.fox_in_the_forest_duet.data import (
     LEVELS,
     ROUNDS,
@@ -11,6 +11,7 @@ from app.games.fox_in_the_forest_duet.data import (
     card_name,
     suit_of,
 )
+from app.games.fox_in_the_forest_duet.rules_tricks import deal
 from app.games.fox_in_the_forest_duet.state import (
     FOREST_SETUP,
     LOST_TIME,
@@ -21,7 +22,6 @@ from app.games.fox_in_the_forest_duet.state import (
     Step,
     initial_supply,
 )
-from app.games.fox_in_the_forest_duet.tricks import deal
 from app.games.frozen import evolve
 from app.games.protocol import IllegalAction, LogEntry
 
@@ -54,7 +54,7 @@ def end_round(state: State) -> Step:
             data={"event": "lost"},
         )
         return evolve(state, phase=OVER, result=LOST_TIME), [entry]
-    state = board.add_plus_gems(state)
+    state = rules_board.add_plus_gems(state)
     # The next round's leader (this round's dealer) makes the team's forest token choice.
     state = evolve(state, phase=ROUND_END, leader=state.dealer, trick_no=TRICKS_PER_ROUND)
     entry = LogEntry(
@@ -66,19 +66,19 @@ def end_round(state: State) -> Step:
 
 def place_forest_token(state: State, seat: int, end: int) -> Step:
     if state.phase == FOREST_SETUP:
-        covered = board.cover(state, end)
-        entry = board.cover_log(covered, end, seat)
+        covered = rules_board.cover(state, end)
+        entry = rules_board.cover_log(covered, end, seat)
         return evolve(covered, phase=PLAY), [entry]
-    if end not in board.round_end_ends(state):
+    if end not in rules_board.round_end_ends(state):
         raise IllegalAction(_why_not(state, end))
-    covered = board.cover(state, end)
-    entry = board.cover_log(covered, end, seat)
+    covered = rules_board.cover(state, end)
+    entry = rules_board.cover_log(covered, end, seat)
     after, log = start_next_round(covered)
     return after, [entry, *log]
 
 
 def next_round(state: State) -> Step:
-    if board.round_end_ends(state):
+    if rules_board.round_end_ends(state):
         raise IllegalAction("Place the end-of-round forest token first.")
     return start_next_round(state)
 
@@ -114,6 +114,6 @@ def start_next_round(state: State) -> Step:
 
 
 def _why_not(state: State, end: int) -> str:
-    if board.first_open(state, end) == state.tracker:
+    if rules_board.first_open(state, end) == state.tracker:
         return "The tracker stands on that end: place the token at the other end."
     return "That end has no space left for a forest token."

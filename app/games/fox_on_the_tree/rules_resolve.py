@@ -9,7 +9,7 @@ from app.games.fox_on_the_tree.data import (
     TILE_NAMES,
     course,
 )
-from app.games.fox_on_the_tree.moves import conflict_loser
+from app.games.fox_on_the_tree.rules_moves import conflict_loser
 from app.games.fox_on_the_tree.scoring import final_scores
 from app.games.fox_on_the_tree.state import (
     ESCAPE_QUESTION,
