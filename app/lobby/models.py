@@ -49,6 +49,9 @@ class LobbySeat(Base):
 
     lobby_id: Mapped[str] = mapped_column(ForeignKey("lobbies.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    # Indexed: "the tables I sit at" (My games, the open-table limit) is asked by player.
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     ready: Mapped[bool] = mapped_column(Boolean, default=False)

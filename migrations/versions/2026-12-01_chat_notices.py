@@ -3,9 +3,6 @@
 Revision ID: 0009
 Revises: 0008
 Create Date: 2026-12-01 12:40:00
-
-(0007 and 0008 are being written on other branches at the same time; whoever merges chains
-this one after the last of them.)
 """
 
 from __future__ import annotations
