@@ -10,7 +10,6 @@ kept; the change is published with what other processes need to catch up without
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,6 +28,7 @@ from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
 from app.matches.move import Move, Written
 from app.matches.store import change_seat, load_match
+from app.ops import actions as reports
 
 FINISHED = "This match is over: no more actions are accepted."
 ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving up
@@ -52,13 +52,19 @@ async def act(
     client_id: str | None = None,
 ) -> tuple[LoadedMatch, int]:
     """Apply one action and commit it; returns the match as committed and the acting seat."""
-    started = time.perf_counter()
-    async with context.locks.hold(match_id):
-        committed, seat = await _decide_and_write(
-            context, match_id, actor, action, version, client_id
+    started = reports.move_started(actor.kind)
+    try:
+        async with context.locks.hold(match_id):
+            committed, seat = await _decide_and_write(
+                context, match_id, actor, action, version, client_id
+            )
+    except ApiError as refusal:
+        reports.refused(
+            context, match_id, actor.seat, actor.kind, action, version, refusal.code, started
         )
+        raise
     context.matches.put(committed)
-    context.metrics.action_committed(time.perf_counter() - started)
+    reports.applied(context, match_id, seat, actor.kind, action, committed.version, started)
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)

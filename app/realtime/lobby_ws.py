@@ -28,6 +28,8 @@ router = APIRouter()
 
 
 class LobbySocket(ClientSocket):
+    kind = "lobby"
+
     def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
         super().__init__(context, socket)
         self.lobby_id = lobby_id

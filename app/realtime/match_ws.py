@@ -36,6 +36,8 @@ SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
 
 
 class MatchSocket(ClientSocket):
+    kind = "match"
+
     def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
         super().__init__(context, socket)
         self.match_id = match_id
