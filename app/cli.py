@@ -52,6 +52,7 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
 
     settings = get_settings()
     _migrate()
+    _share_metrics(workers)
     uvicorn.run(
         "app.asgi:app",
         host=host or settings.host,
@@ -62,6 +63,13 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         # The app decides whom to believe (FOXDEN_TRUSTED_PROXIES), not uvicorn's default.
         proxy_headers=False,
     )
+
+
+def _share_metrics(workers: int) -> None:
+    """Several workers answer /metrics for all of them: set up before they start."""
+    from app.ops.workers import share_metrics
+
+    share_metrics(workers)
 
 
 async def _create_admin(name: str) -> None:
