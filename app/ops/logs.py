@@ -57,7 +57,9 @@ def configure_logging(settings: Settings) -> None:
     level = logging.getLevelNamesMapping()[settings.log_level.upper()]
     json_lines = chosen_format(settings) == "json"
     renderer: Processor = (
-        JSONRenderer(serializer=_dumps) if json_lines else structlog.dev.ConsoleRenderer()
+        JSONRenderer(serializer=_dumps)
+        if json_lines
+        else structlog.dev.ConsoleRenderer(exception_formatter=structlog.dev.plain_traceback)
     )
     shared: list[Processor] = [
         merge_contextvars,
@@ -94,6 +96,9 @@ def _route_standard_logging(level: int, shared: list[Processor], finish: list[Pr
         logger = logging.getLogger(name)
         logger.handlers.clear()
         logger.propagate = True
+    uvicorn = logging.getLogger(PROPAGATED[0])
+    if uvicorn.level == logging.NOTSET:  # not chosen with --log-level: the app's level
+        uvicorn.setLevel(level)
     access = logging.getLogger(REPLACED)
     access.handlers.clear()
     access.propagate = False
