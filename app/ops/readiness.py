@@ -1,8 +1,10 @@
 """Is this process ready for traffic? The database and the broker both answer.
 
-A load balancer asks often, every replica, every few seconds, and sometimes many probes at once:
-the answer is kept for a second and probes that arrive while a check runs wait for that one
-check, so probing never puts load on the services it is checking.
+A load balancer asks often, every replica, every few seconds, and sometimes many probes at once.
+Probes that arrive while a check runs wait for that one check. A "down" verdict is kept for a
+second: during an outage each check may wait its full timeout and open connections that fail,
+which is the expensive case. An "up" verdict is not kept: its check is a `SELECT 1` and a PING
+on pooled connections, and the first probe after a service dies must say so at once.
 """
 
 from __future__ import annotations
@@ -40,8 +42,9 @@ class Readiness:
 
     async def verdict(self) -> Verdict:
         now = self.context.clock.monotonic()
-        if self._verdict is not None and now - self._checked_at < CACHE_SECONDS:
-            return self._verdict
+        verdict = self._verdict
+        if verdict is not None and not verdict.ready and now - self._checked_at < CACHE_SECONDS:
+            return verdict
         if self._running is None or self._running.done():
             self._running = asyncio.create_task(self._check())
         # shield: a probe that gives up must not cancel the check the others wait for.
