@@ -55,7 +55,7 @@ async def act(
     started = reports.move_started(actor.kind)
     try:
         async with context.locks.hold(match_id):
-            committed, seat = await _decide_and_write(
+            committed, seat, new = await _decide_and_write(
                 context, match_id, actor, action, version, client_id
             )
     except ApiError as refusal:
@@ -64,7 +64,8 @@ async def act(
         )
         raise
     context.matches.put(committed)
-    reports.applied(context, match_id, seat, actor.kind, action, committed.version, started)
+    report = reports.applied if new else reports.repeated
+    report(context, match_id, seat, actor.kind, action, committed.version, started)
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)
@@ -78,7 +79,9 @@ async def _decide_and_write(
     action: Any,
     version: int | None,
     client_id: str | None,
-) -> tuple[LoadedMatch, int]:
+) -> tuple[LoadedMatch, int, bool]:
+    """The match after the action, the acting seat, and whether this call applied it (False:
+    a retried request whose action was applied before)."""
     for attempt in range(ATTEMPTS):
         loaded = await _current(context, match_id, fresh=attempt > 0, version=version)
         seat = _seat_for(loaded, actor)
@@ -97,14 +100,14 @@ async def _decide_and_write(
             if client_id is not None and await _was_applied(
                 context, match_id, seat, client_id, action
             ):
-                return await _current(context, match_id, fresh=True), seat
+                return await _current(context, match_id, fresh=True), seat, False
             raise
         written = await _write(context, loaded, committed, move)
         if written is Written.COMMITTED:
-            return committed, seat
+            return committed, seat, True
         if written is Written.DUPLICATE:
             await _was_applied(context, match_id, seat, client_id or "", action)
-            return await _current(context, match_id, fresh=True), seat
+            return await _current(context, match_id, fresh=True), seat, False
         context.matches.drop(match_id)  # another process moved it on: read it and decide again
     raise ApiError("action/stale_version", "The match has moved on; reload and try again.")
 

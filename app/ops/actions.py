@@ -15,6 +15,7 @@ from app.context import AppContext
 from app.ops.requestlog import request_started
 
 APPLIED = "applied"
+REPEATED = "repeated"  # a retried request: applied before, answered again, counted once
 KIND_LENGTH = 40  # an action's kind comes from the client: a bounded piece of it at most
 LOGGER = "foxden.action"  # named per line, as in requestlog.py
 log = structlog.get_logger()
@@ -43,6 +44,19 @@ def applied(
     seconds = time.perf_counter() - started
     context.metrics.action_committed(seconds)
     _line(match_id, seat, actor_kind, action, version, APPLIED, seconds)
+
+
+def repeated(
+    context: AppContext,
+    match_id: str,
+    seat: int,
+    actor_kind: str,
+    action: Any,
+    version: int,
+    started: float,
+) -> None:
+    """A retry of a move applied before (same action id): logged, not counted again."""
+    _line(match_id, seat, actor_kind, action, version, REPEATED, time.perf_counter() - started)
 
 
 def refused(

@@ -137,3 +137,15 @@ def test_several_workers_share_an_emptied_directory(
     monkeypatch.delenv(MULTIPROCESS_DIR)
     made = share_metrics(4)
     assert made is not None and made.is_dir() and os.environ[MULTIPROCESS_DIR] == str(made)
+
+
+async def test_a_retried_move_is_counted_once(client: httpx.AsyncClient) -> None:
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    match_id = await start_match(client, ada, [bob])
+    hand = (await envelope(client, match_id, ada))["view"]["hand"]
+    for _ in range(2):  # the answer was lost: the client sends the same move again
+        sent = await act(client, match_id, ada, {"type": "play", "card": hand[0]}, id="move-1")
+        assert sent.status_code == 200, sent.text
+    _, samples = await _metrics(client)
+    assert samples[("foxden_actions_total", ())] == 1
+    assert samples[("foxden_action_seconds_count", ())] == 1
