@@ -64,8 +64,9 @@ async def act(
         )
         raise
     context.matches.put(committed)
-    report = reports.applied if new else reports.repeated
-    report(context, match_id, seat, actor.kind, action, committed.version, started)
+    reports.applied(
+        context, match_id, seat, actor.kind, action, committed.version, started, repeated=not new
+    )
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)

@@ -39,24 +39,16 @@ def applied(
     action: Any,
     version: int,
     started: float,
+    repeated: bool = False,
 ) -> None:
-    """A committed move; `version` is the match's version after it."""
+    """A committed move; `version` is the match's version after it. `repeated`: a retry of a
+    move applied before (same action id), logged but not counted again."""
     seconds = time.perf_counter() - started
+    if repeated:
+        _line(match_id, seat, actor_kind, action, version, REPEATED, seconds)
+        return
     context.metrics.action_committed(seconds)
     _line(match_id, seat, actor_kind, action, version, APPLIED, seconds)
-
-
-def repeated(
-    context: AppContext,
-    match_id: str,
-    seat: int,
-    actor_kind: str,
-    action: Any,
-    version: int,
-    started: float,
-) -> None:
-    """A retry of a move applied before (same action id): logged, not counted again."""
-    _line(match_id, seat, actor_kind, action, version, REPEATED, time.perf_counter() - started)
 
 
 def refused(
