@@ -54,6 +54,8 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
 
     settings = get_settings()
     _migrate()
+    _share_metrics(workers)
+    _configure_logging()
     uvicorn.run(
         "app.asgi:app",
         host=host or settings.host,
@@ -64,7 +66,22 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         ws_per_message_deflate=settings.ws_deflate,
         # The app decides whom to believe (FOXDEN_TRUSTED_PROXIES), not uvicorn's default.
         proxy_headers=False,
+        log_config=None,  # the app's structured logs (app/ops/logs.py), in every process
     )
+
+
+def _share_metrics(workers: int) -> None:
+    """Several workers answer /metrics for all of them: set up before they start."""
+    from app.ops.workers import share_metrics
+
+    share_metrics(workers)
+
+
+def _configure_logging() -> None:
+    """The supervising process writes the same lines as its workers (a worker's death, say)."""
+    from app.ops.logs import configure_logging
+
+    configure_logging(get_settings())
 
 
 async def _create_admin(name: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -77,6 +78,14 @@ class Settings(BaseSettings):
     )
     lobby_idle_hours: float = Field(
         24.0, description="An open table with no change for this long is closed"
+    )
+
+    # Logs (app/ops/logs.py): one line per request and per action.
+    log_format: Literal["json", "console"] | None = Field(
+        None, description="json or console; unset: json unless stderr is a terminal"
+    )
+    log_level: Literal["debug", "info", "warning", "error"] = Field(
+        "info", description="Lowest level of the app's own lines (libraries log from warning)"
     )
 
     @field_validator("admin_token")

@@ -76,7 +76,7 @@ async def limit_address(request: Request, context: ContextDep) -> None:
 def limit(context: AppContext, key: str) -> None:
     wait = context.limiter.retry_after(key)
     if wait:
-        context.metrics.count("foxden_rate_limited_total")
+        context.metrics.rate_limited.inc()
         raise ApiError(
             "rate/limited",
             f"Too many requests: try again in {wait} s.",

@@ -3,19 +3,47 @@
 Uvicorn logs every request's path with its query string, and every WebSocket's. Old invite
 links (`/lobby/<id>?code=...`) and older lobby sockets (`?token=...`) carry secrets there, so
 the values of those parameters are blanked before a line is written.
+
+Structured lines (app/ops/logs.py) pass through `scrub_event` last: a field named like a secret
+is blanked whatever its value, every text has the parameters above blanked, and a database
+error's bound parameters (which may hold a match's state, hidden cards included) are cut.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import MutableMapping
+from typing import Any
 
 SECRET_PARAMETERS = re.compile(r"([?&](?:code|invite_code|token)=)[^&\s\"]*", re.IGNORECASE)
+# SQLAlchemy writes a failed statement's parameters into the error's text.
+STATEMENT_PARAMETERS = re.compile(r"\[parameters: .*?\](?=\n|$)", re.DOTALL)
+SECRET_FIELDS = frozenset(
+    {"token", "invite_code", "code", "password", "authorization", "admin_token", "cookie"}
+)
 LOGGERS = ("uvicorn.access", "uvicorn.error")
+REDACTED = "[redacted]"
 
 
 def redact(text: str) -> str:
-    return SECRET_PARAMETERS.sub(r"\1[redacted]", text)
+    # The substring tests first: most texts (ids, route templates) hold neither, and this runs
+    # on every field of every line, one line per move.
+    if "=" in text:
+        text = SECRET_PARAMETERS.sub(r"\1[redacted]", text)
+    if "[parameters: " in text:
+        text = STATEMENT_PARAMETERS.sub("[parameters: redacted]", text)
+    return text
+
+
+def scrub_event(event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """One structured line, made safe to write."""
+    for key, value in event.items():
+        if key.lower() in SECRET_FIELDS:
+            event[key] = REDACTED
+        elif isinstance(value, str):
+            event[key] = redact(value)
+    return event
 
 
 class RedactSecrets(logging.Filter):

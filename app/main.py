@@ -32,6 +32,10 @@ from app.matches.presence import PresenceHeartbeat
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.openapi import truthful_openapi
+from app.ops.instrument import instrument
+from app.ops.logs import configure_logging
+from app.ops.metrics import worker_exited
+from app.ops.requestlog import RequestLog
 from app.ops.router import router as ops_router
 from app.pages import FRONTEND
 from app.pages import router as pages_router
@@ -70,6 +74,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.auto_migrate:
             upgrade(settings.database_url)
         context = build_context(settings, clock)
+        instrument(context)
         automation, heartbeat = Automation(context), PresenceHeartbeat(context)
         app.state.context, app.state.automation = context, automation
         if settings.admin_token:
@@ -87,6 +92,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
             await context.broker.close()
             await context.writer.close()
             await context.db.dispose()
+            worker_exited()
 
     app = FastAPI(
         title="Foxden",
@@ -106,6 +112,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_middleware(app, settings)
     logredact.install()
+    configure_logging(settings)
     return app
 
 
@@ -135,3 +142,4 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(RequestGuard, max_header_bytes=settings.max_header_bytes)
     app.add_middleware(ClientAddress, proxies=parse_networks(settings.trusted_proxies))
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestLog)  # outermost: times and logs every answer, refusals too

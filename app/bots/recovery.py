@@ -49,10 +49,10 @@ class Recovery:
             await self.context.clock.sleep(self.context.settings.recovery_seconds)
             await self._attempt(self.backstop())
 
-    @staticmethod
-    async def _attempt(look: Coroutine[Any, Any, None]) -> bool:
+    async def _attempt(self, look: Coroutine[Any, Any, None]) -> bool:
         try:
-            await look
+            with self.context.metrics.recovery_seconds.time():
+                await look
         except Exception:  # the database may be briefly away: look again a little later
             log.warning("recovery failed; trying again later", exc_info=True)
             return False

@@ -103,4 +103,5 @@ class BotRunner:
             if refusal.code not in RETRYABLE:
                 raise
             return loaded.version  # someone else moved first: wait a full delay after them
+        self.context.metrics.bot_moves.inc()
         return committed.version

@@ -92,6 +92,7 @@ class TurnTimers:
                 await act(
                     self.context, loaded.id, Actor("timeout", seat=seat), action, current.version
                 )
+                self.context.metrics.turn_timeouts.inc()
             except ApiError as refusal:
                 if refusal.code in RETRYABLE:
                     return  # another process got there first

@@ -10,7 +10,6 @@ kept; the change is published with what other processes need to catch up without
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -29,6 +28,7 @@ from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
 from app.matches.move import Move, Written
 from app.matches.store import change_seat, load_match
+from app.ops import actions as reports
 from app.ratings.settle import settle_finished
 
 FINISHED = "This match is over: no more actions are accepted."
@@ -53,13 +53,21 @@ async def act(
     client_id: str | None = None,
 ) -> tuple[LoadedMatch, int]:
     """Apply one action and commit it; returns the match as committed and the acting seat."""
-    started = time.perf_counter()
-    async with context.locks.hold(match_id):
-        committed, seat = await _decide_and_write(
-            context, match_id, actor, action, version, client_id
+    started = reports.move_started(actor.kind)
+    try:
+        async with context.locks.hold(match_id):
+            committed, seat, new = await _decide_and_write(
+                context, match_id, actor, action, version, client_id
+            )
+    except ApiError as refusal:
+        reports.refused(
+            context, match_id, actor.seat, actor.kind, action, version, refusal.code, started
         )
+        raise
     context.matches.put(committed)
-    context.metrics.action_committed(time.perf_counter() - started)
+    reports.applied(
+        context, match_id, seat, actor.kind, action, committed.version, started, repeated=not new
+    )
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)
@@ -74,7 +82,9 @@ async def _decide_and_write(
     action: Any,
     version: int | None,
     client_id: str | None,
-) -> tuple[LoadedMatch, int]:
+) -> tuple[LoadedMatch, int, bool]:
+    """The match after the action, the acting seat, and whether this call applied it (False:
+    a retried request whose action was applied before)."""
     for attempt in range(ATTEMPTS):
         loaded = await _current(context, match_id, fresh=attempt > 0, version=version)
         seat = _seat_for(loaded, actor)
@@ -93,14 +103,14 @@ async def _decide_and_write(
             if client_id is not None and await _was_applied(
                 context, match_id, seat, client_id, action
             ):
-                return await _current(context, match_id, fresh=True), seat
+                return await _current(context, match_id, fresh=True), seat, False
             raise
         written = await _write(context, loaded, committed, move)
         if written is Written.COMMITTED:
-            return committed, seat
+            return committed, seat, True
         if written is Written.DUPLICATE:
             await _was_applied(context, match_id, seat, client_id or "", action)
-            return await _current(context, match_id, fresh=True), seat
+            return await _current(context, match_id, fresh=True), seat, False
         context.matches.drop(match_id)  # another process moved it on: read it and decide again
     raise ApiError("action/stale_version", "The match has moved on; reload and try again.")
 

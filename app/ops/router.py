@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable
-
-from fastapi import APIRouter
-from fastapi.responses import JSONResponse, PlainTextResponse
-from sqlalchemy import text
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST
 
 from app.deps import ContextDep
+from app.ops.readiness import Readiness
+from app.ops.scrape import exposition
 
 router = APIRouter(tags=["operations"])
-# A load balancer asks often and must get an answer: a service that does not reply within this
-# bound counts as down (a stopped Redis or a hung Postgres would otherwise hang the probe).
-CHECK_SECONDS = 2.0
 
 
 @router.get("/healthz")
@@ -24,32 +20,23 @@ async def healthz() -> dict[str, str]:
 
 
 @router.get("/readyz")
-async def readyz(context: ContextDep) -> JSONResponse:
-    """The database and the broker answer: ready for traffic."""
-    database, broker = await asyncio.gather(
-        _answers(_database_ok(context)), _answers(context.broker.ping())
-    )
-    checks = {"database": database, "broker": broker}
-    ready = all(checks.values())
+async def readyz(request: Request, context: ContextDep) -> JSONResponse:
+    """The database and the broker answer: ready for traffic (checked at most once a second)."""
+    readiness = getattr(request.app.state, "readiness", None)
+    if readiness is None or readiness.context is not context:
+        readiness = request.app.state.readiness = Readiness(context)
+    verdict = await readiness.verdict()
     return JSONResponse(
-        {"status": "ok" if ready else "unavailable", **checks}, status_code=200 if ready else 503
+        {
+            "status": "ok" if verdict.ready else "unavailable",
+            "database": verdict.database,
+            "broker": verdict.broker,
+        },
+        status_code=200 if verdict.ready else 503,
     )
 
 
-async def _answers(check: Awaitable[bool]) -> bool:
-    try:
-        return await asyncio.wait_for(check, CHECK_SECONDS)
-    except Exception:  # refused, dropped or too slow: not ready either way
-        return False
-
-
-async def _database_ok(context: ContextDep) -> bool:
-    async with context.db.engine.connect() as connection:
-        await connection.execute(text("SELECT 1"))
-    return True
-
-
-@router.get("/metrics", response_class=PlainTextResponse)
-async def metrics(context: ContextDep) -> PlainTextResponse:
-    body = context.metrics.render({"foxden_listeners": float(context.hub.count())})
-    return PlainTextResponse(body, media_type="text/plain; version=0.0.4")
+@router.get("/metrics", response_class=Response)
+async def metrics(context: ContextDep) -> Response:
+    """Prometheus text format: every worker's figures, with HELP and TYPE lines."""
+    return Response(await exposition(context), media_type=CONTENT_TYPE_LATEST)

@@ -15,13 +15,16 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Callable
-from typing import Protocol, cast
+from collections.abc import Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 from redis import asyncio as aioredis
 from redis.asyncio.client import PubSub
 
 Deliver = Callable[[str, str], None]
+_R = TypeVar("_R")
+_P = ParamSpec("_P")
+_Method = Callable[Concatenate["RedisBroker", _P], Coroutine[Any, Any, _R]]
 log = logging.getLogger(__name__)
 PREFIX = "foxden:"
 RESYNC = "resync"
@@ -82,6 +85,26 @@ class MemoryBroker:
         """Nothing to refresh: in one process, the counts die with the sockets they count."""
 
 
+def _uncounted(operation: str) -> None:
+    """No metrics attached (a broker made outside an app)."""
+
+
+def _counted(operation: str) -> Callable[[_Method[_P, _R]], _Method[_P, _R]]:
+    """A failure of the decorated call is told to `failed`, then raised as before."""
+
+    def decorate(method: _Method[_P, _R]) -> _Method[_P, _R]:
+        async def counted(broker: RedisBroker, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return await method(broker, *args, **kwargs)
+            except Exception:
+                broker.failed(operation)
+                raise
+
+        return counted
+
+    return decorate
+
+
 class RedisBroker:
     """Redis pub/sub with one pattern subscription per process; reconnects on failure."""
 
@@ -100,6 +123,8 @@ class RedisBroker:
         self._process = uuid.uuid4().hex
         # This process's own counts: what it writes again if its liveness key ever lapsed.
         self._local: dict[str, dict[int, int]] = {}
+        # Told the operation of every failure (the metrics hook: app/ops/instrument.py).
+        self.failed: Callable[[str], None] = _uncounted
 
     async def start(self, deliver: Deliver) -> None:
         self._task = asyncio.create_task(self._listen(deliver))
@@ -118,6 +143,7 @@ class RedisBroker:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: wait a moment and resubscribe
+                self.failed("subscribe")
                 log.warning("redis subscription lost; reconnecting", exc_info=True)
                 await asyncio.sleep(0.5)
 
@@ -150,6 +176,7 @@ class RedisBroker:
                         await pipe.execute()
                     break
                 except Exception:  # a dropped pooled connection fails once: try a fresh one
+                    self.failed("publish")
                     if pause is None:
                         # Still away: the receivers resync when their subscription is back.
                         log.warning("redis publish failed; %d messages dropped", len(batch))
@@ -160,8 +187,10 @@ class RedisBroker:
         try:
             return bool(await self._redis.ping())
         except Exception:
+            self.failed("ping")
             return False
 
+    @_counted("presence")
     async def presence_add(self, topic: str, seat: int, delta: int) -> int:
         """Returns this process's new count for the seat (a flip 0 <-> 1 is what others see)."""
         seats = self._local.setdefault(topic, {})
@@ -174,6 +203,7 @@ class RedisBroker:
         await self._redis.hincrby(_presence_key(topic), f"{self._process}:{seat}", delta)
         return count
 
+    @_counted("presence")
     async def presence(self, topic: str) -> dict[int, int]:
         """Seat counts summed over the processes still alive; a dead one's counts are dropped."""
         # decode_responses=True: Redis hands back str, whatever the stubs say.
@@ -196,6 +226,7 @@ class RedisBroker:
         keys = await self._redis.mget([ALIVE + process for process in ordered])
         return {process for process, key in zip(ordered, keys, strict=True) if key}
 
+    @_counted("presence")
     async def presence_alive(self, seconds: float) -> None:
         """Keep this process's counts alive `seconds` more. If the key had lapsed, a reader may
         have dropped them as dead: write them again."""

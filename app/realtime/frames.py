@@ -40,11 +40,13 @@ class Closing(Exception):
 class ClientSocket:
     """One accepted WebSocket: sends one at a time, and reads frames through the checks.
 
-    A subclass names the client frames it reads in FRAMES and handles each `kind` in a method
+    A subclass names the client frames it reads in FRAMES and handles each frame type in a method
     `on_<kind>`; every other type is answered as unknown. The names are also the rows of the
     sockets' authorization matrix (tests/platform/test_socket_authorization.py)."""
 
     FRAMES: tuple[str, ...] = ("ping",)
+
+    kind = "socket"  # match | lobby: how the open-sockets metric counts it
 
     def __init__(self, context: AppContext, socket: WebSocket) -> None:
         self.context = context
@@ -96,7 +98,7 @@ class ClientSocket:
             await self.refuse("request/too_large", "That frame is too large.", TOO_BIG)
         wait = self.context.limiter.retry_after(self.caller)
         if wait:
-            self.context.metrics.count("foxden_rate_limited_total")
+            self.context.metrics.rate_limited.inc()
             message_text = f"Too many frames: wait {wait} s before reconnecting."
             await self.refuse("rate/limited", message_text, POLICY_VIOLATION)
         return text
@@ -170,7 +172,7 @@ def _within_depth(value: Any, limit: int) -> bool:
 async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) -> None:
     """Run one accepted socket to its end; close it with the code a refusal chose."""
     metrics = client.context.metrics
-    metrics.gauge("foxden_sockets", +1)
+    metrics.socket_opened(client.kind)
     try:
         await session()
     except Closing as closing:
@@ -184,7 +186,7 @@ async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) ->
         pass  # the client left, or Starlette refuses to use a socket that already closed
     finally:
         client.release_slot()
-        metrics.gauge("foxden_sockets", -1)
+        metrics.socket_closed(client.kind)
 
 
 async def run_until_first_ends(*jobs: Coroutine[Any, Any, None]) -> None:

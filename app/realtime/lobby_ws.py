@@ -29,6 +29,7 @@ router = APIRouter()
 
 class LobbySocket(ClientSocket):
     FRAMES = ("hello", "ping")
+    kind = "lobby"
 
     def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
         super().__init__(context, socket)

@@ -34,6 +34,7 @@ SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
 
 class MatchSocket(ClientSocket):
     FRAMES = ("hello", "ping", "act")
+    kind = "match"
 
     def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
         super().__init__(context, socket)

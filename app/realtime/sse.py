@@ -27,7 +27,7 @@ async def _events(
     context: AppContext, request: Request, match_id: str, seat: int | None
 ) -> AsyncIterator[str]:
     keepalive = context.settings.keepalive_seconds
-    with context.hub.listen("match:" + match_id) as listener:
+    with context.metrics.open_socket("stream"), context.hub.listen("match:" + match_id) as listener:
         async with connected(context, match_id, seat):
             yield await _envelope_event(context, match_id, seat, None)
             while not await request.is_disconnected():
