@@ -41,7 +41,6 @@ from app.pages import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.ratings.router import router as ratings_router
-from app.ratings.settle import settle_pending
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
@@ -80,7 +79,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
-        await settle_pending(context)  # rated matches a crash left uncounted
         await context.fanout.start()
         await heartbeat.start()
         automation.start()

@@ -1,9 +1,11 @@
 """Work another process dropped (it crashed, or this one restarted): found and resumed.
 
-On start, one paged pass resumes EVERY pending bot turn and sets an alarm for EVERY running
-deadline. Afterwards a rare backstop (every FOXDEN_RECOVERY_SECONDS) asks two cheap indexed
-questions: which deadlines are long overdue, and which bot turns stood still since the last
-look. Nothing else polls: live work is driven by commits and the clock.
+On start, one paged pass resumes EVERY pending bot turn, sets an alarm for EVERY running
+deadline and counts every rated match a crash left uncounted. Afterwards a rare backstop
+(every FOXDEN_RECOVERY_SECONDS) asks the same cheap indexed questions: which deadlines are
+long overdue, which bot turns stood still since the last look, which rated results are still
+uncounted (the final move committed, then the database or the process failed). Nothing else
+polls: live work is driven by commits and the clock.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from app.bots.timers import TurnTimers
 from app.bots.workers import Workers
 from app.matches.models import Match
 from app.matches.store import load_match
+from app.ratings.settle import settle_pending
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -63,6 +66,7 @@ class Recovery:
             await self._resume_bots(match_id)
         async for match_id, deadline in self._rows(Match.deadline, Match.deadline.is_not(None)):
             self.timers.schedule(match_id, deadline)
+        await settle_pending(self.context)
 
     async def backstop(self) -> None:
         overdue = Match.deadline < self.context.clock.now() - DROPPED_AFTER
@@ -74,6 +78,7 @@ class Recovery:
             if self._last_seen.get(match_id) == version and not self.bots.playing(match_id):
                 await self._resume_bots(match_id)
         self._last_seen = seen
+        await settle_pending(self.context)
 
     async def _resume_bots(self, match_id: str) -> None:
         """Wake the runner if a bot is to act; otherwise the marker is stale: clear it."""

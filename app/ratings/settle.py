@@ -2,7 +2,7 @@
 
 The move that ends a match is committed by the move pipeline first; settling follows at once
 in its own transaction, which also inserts the match's `SettledMatch` row. That row's primary
-key makes settling idempotent: a retried request, a second process, or the sweep at start-up
+key makes settling idempotent: a retried request, a second process, or the recovery pass
 (for a process that crashed between the two commits) finds it and changes nothing.
 """
 
@@ -44,13 +44,14 @@ class Finished:
 
 async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
     """The move pipeline's hook: called after every commit, acts on a finished match only.
-    A failure is logged, never raised: the move is committed and the sweep catches up."""
+    A failure is logged, never raised: the move is committed, and the recovery pass
+    (app/bots/recovery.py) counts it at its next look."""
     if loaded.status != "finished":
         return
     try:
         await settle(context, loaded.id)
     except Exception:
-        log.exception("settling match %s failed; the start-up sweep retries", loaded.id)
+        log.exception("settling match %s failed; the recovery pass retries", loaded.id)
 
 
 async def settle(context: AppContext, match_id: str) -> bool:
