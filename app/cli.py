@@ -15,6 +15,9 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument("--workers", type=int, default=1, help="processes (needs Postgres+Redis)")
+    serve.add_argument(
+        "--fd", type=int, default=None, help="serve on this inherited listening socket"
+    )
     commands.add_parser("migrate", help="upgrade the database to the newest schema")
     admin = commands.add_parser("admin", help="manage admins")
     admin_commands = admin.add_subparsers(dest="admin_command", required=True)
@@ -23,7 +26,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     _check_settings()
     if args.command == "serve":
-        _serve(args.host, args.port, args.workers)
+        _refuse_unworkable(args.workers)
+        _serve(args.host, args.port, args.workers, args.fd)
     elif args.command == "migrate":
         _migrate()
     else:
@@ -41,13 +45,22 @@ def _check_settings() -> None:
         raise SystemExit(f"foxden: invalid configuration: {reasons}") from invalid
 
 
+def _refuse_unworkable(workers: int) -> None:
+    from app.startup import StartupRefused, check_workers
+
+    try:
+        check_workers(get_settings(), workers)
+    except StartupRefused as refused:
+        raise SystemExit(f"foxden: {refused}") from refused
+
+
 def _migrate() -> None:
     from app.migrate import upgrade
 
     upgrade(get_settings().database_url)
 
 
-def _serve(host: str | None, port: int | None, workers: int) -> None:
+def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> None:
     import uvicorn
 
     settings = get_settings()
@@ -56,6 +69,7 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
         "app.asgi:app",
         host=host or settings.host,
         port=port or settings.port,
+        fd=fd,
         workers=workers,
         ws_max_size=settings.max_body_bytes,
         ws_per_message_deflate=settings.ws_deflate,

@@ -31,13 +31,15 @@ from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.openapi import truthful_openapi
 from app.ops.router import router as ops_router
-from app.pages import FRONTEND
+from app.packaged import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
+from app.shutdown import drain_on_signals
+from app.startup import sole_sqlite_process
 
 DESCRIPTION = """The Foxden API: guest players, lobbies, matches of five fox games, live
 updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -63,6 +65,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        with sole_sqlite_process(settings):
+            async with _running(app):
+                yield
+
+    @asynccontextmanager
+    async def _running(app: FastAPI) -> AsyncIterator[None]:
         if settings.auto_migrate:
             upgrade(settings.database_url)
         context = build_context(settings, clock)
@@ -74,9 +82,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
+        undo_drain = drain_on_signals(context.drain)
         try:
             yield
         finally:
+            undo_drain()
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()

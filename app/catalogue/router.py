@@ -15,9 +15,9 @@ from app.bots.strategies import bot_names
 from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
+from app.packaged import RULES
 
 router = APIRouter(tags=["games"])
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 
 
 class GamePublic(BaseModel):
@@ -61,7 +61,7 @@ async def rules_page(game_id: str) -> HTMLResponse:
 
 
 def rules_file(game_id: str) -> Path:
-    return DOCS / f"{game_id}.md"
+    return RULES / f"{game_id}.md"
 
 
 @cache

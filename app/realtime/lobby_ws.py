@@ -40,7 +40,9 @@ class LobbySocket(ClientSocket):
             first_push_after = 0.0
         with self.context.hub.listen("lobby:" + self.lobby_id) as listener:
             await run_until_first_ends(
-                self.reader(listener), self.pusher(listener, first_push_after)
+                self.reader(listener),
+                self.pusher(listener, first_push_after),
+                self.closes_on_drain(),
             )
 
     async def push(self) -> None:

@@ -47,7 +47,7 @@ class MatchSocket(ClientSocket):
     async def run(self) -> None:
         await self.hello()
         async with self.slot(), connected(self.context, self.match_id, self.seat):
-            await run_until_first_ends(self.reader(), self.pusher())
+            await run_until_first_ends(self.reader(), self.pusher(), self.closes_on_drain())
 
     async def push(self, version: int | None, force: bool = False) -> None:
         """Send the current envelope; `force` resends an unchanged version (presence)."""
@@ -157,7 +157,9 @@ class MatchSocket(ClientSocket):
 
     async def reader(self) -> None:
         while True:
-            await self.handle(await self.receive())
+            frame = await self.receive()
+            async with self.handling():
+                await self.handle(frame)
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:
