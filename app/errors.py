@@ -35,6 +35,7 @@ STATUS_BY_CODE = {
     "action/id_reused": 409,
     "match/finished": 409,
     "match/not_finished": 409,
+    "match/engine_version": 409,
     "request/too_large": 413,
     "action/illegal": 422,
     "action/malformed": 422,

@@ -198,11 +198,15 @@ def patch(
         lobby.turn_seconds = turn_seconds or None
 
 
+def require_known_bot(game: str, bot: str) -> None:
+    if bot not in bot_names(game):
+        names = ", ".join(bot_names(game))
+        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+
+
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
     require_open(lobby)
-    if bot not in bot_names(lobby.game):
-        names = ", ".join(bot_names(lobby.game))
-        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+    require_known_bot(lobby.game, bot)
     target = _seat_at(lobby, seat)
     if target.player_id is not None:
         raise ApiError("lobby/full", f"Seat {seat} is taken by a player: empty it first.")
@@ -245,6 +249,10 @@ def check_startable(lobby: Lobby) -> None:
     ]
     if waiting:
         raise ApiError("lobby/not_ready", f"The player in seat {waiting[0]} is not ready yet.")
+    # A table seated before an upgrade that dropped a bot (or a rematch of such a match).
+    for s in lobby.seats:
+        if s.bot is not None:
+            require_known_bot(lobby.game, s.bot)
 
 
 def public(
