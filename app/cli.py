@@ -61,10 +61,15 @@ def _migrate() -> None:
 
 
 def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> None:
+    import signal
+
     import uvicorn
 
     settings = get_settings()
     _migrate()
+    # After its graceful shutdown uvicorn raises the signal again with the handler it found;
+    # this one makes a SIGTERM stop exit 0, which supervisors read as a clean stop.
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
     uvicorn.run(
         "app.asgi:app",
         host=host or settings.host,

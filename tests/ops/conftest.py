@@ -30,3 +30,7 @@ def empty_postgres_url() -> Iterator[str]:
     base = PG_ADMIN_DSN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://")
     yield f"{base}/{name}"
     run_blocking(lambda: _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+# Chromium pages for the restart test, as the browser tests have them.
+from tests.browser.conftest import browser, page_factory  # noqa: E402, F401
