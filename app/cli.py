@@ -8,7 +8,7 @@ import asyncio
 from app.config import get_settings
 
 
-def main(argv: list[str] | None = None) -> None:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="foxden", description="Run and operate Foxden.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="migrate the database, then serve the app")
@@ -23,7 +23,11 @@ def main(argv: list[str] | None = None) -> None:
     admin_commands = admin.add_subparsers(dest="admin_command", required=True)
     create = admin_commands.add_parser("create", help="create an admin and print its token")
     create.add_argument("name")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     _check_settings()
     if args.command == "serve":
         _refuse_unworkable(args.workers)
