@@ -28,7 +28,7 @@ EXPOSE 8000
 # Ready means the database and the broker answer (GET /readyz); no curl in a slim image.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
     CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/readyz', timeout=4).status != 200)"]
-# SIGTERM drains the sockets (1012) and exits 0: see README, "Operations".
+# SIGTERM drains the sockets (1012) and exits 0: see README, "How to operate".
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["foxden"]
 CMD ["serve"]
