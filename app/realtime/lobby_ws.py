@@ -58,8 +58,12 @@ class LobbySocket(ClientSocket):
 
     async def pusher(self, listener: Listener, first_push_after: float) -> None:
         if first_push_after > 0:
-            with contextlib.suppress(TimeoutError):  # a client that never says hello
-                await asyncio.wait_for(listener.next(), first_push_after)
+            # A client that never says hello. asyncio.timeout, not wait_for: on Python 3.11
+            # wait_for drops a cancel that lands as the hello arrives, and a socket that
+            # should close (a drain, the client gone) would then wait forever.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(first_push_after):
+                    await listener.next()
         while True:
             await self.push()
             await listener.next()  # a change, or a hello that changed the viewer
