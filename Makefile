@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots clean
+.PHONY: run test crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,9 @@ bench-mix: $(STAMP)  ## all five games at once, Postgres + Redis
 
 bench-sockets: $(STAMP)  ## server memory per idle WebSocket (10,000 in one process)
 	$(BIN)/python -m benchmarks.sockets
+
+bench-floods: $(STAMP)  ## how fast 20 flooding sockets close, and a bystander's ping meanwhile
+	$(BIN)/python -m benchmarks.floods
 
 bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots

@@ -69,6 +69,8 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
 
     import uvicorn
 
+    from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
+
     settings = get_settings()
     _migrate()
     # After its graceful shutdown uvicorn raises the signal again with the handler it found;
@@ -80,6 +82,7 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
         port=port or settings.port,
         fd=fd,
         workers=workers,
+        ws=WS_PROTOCOL,
         ws_max_size=settings.max_body_bytes,
         ws_per_message_deflate=settings.ws_deflate,
         # The app decides whom to believe (FOXDEN_TRUSTED_PROXIES), not uvicorn's default.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.accounts.service import TokenCache
+from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
 from app.config import Settings
 from app.db import Database
@@ -45,8 +46,10 @@ class AppContext:
     # Set when this process stops (app/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
     fanout: Fanout = field(init=False)
+    signins: SignInLimits = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
         self.fanout = Fanout(self.broker, self.hub, self.matches)
         self.writer = MoveWriter(self.db)
+        self.signins = SignInLimits(self.clock)

@@ -8,7 +8,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.service import Identity, identity_for
+from app.accounts.accounts import GUEST
+from app.accounts.service import Identity, lookup_token
+from app.accounts.sessions import SessionExpired
 from app.context import AppContext
 from app.errors import ApiError
 
@@ -51,7 +53,13 @@ async def optional_player(
     if token is None:
         limit(context, address_key(request))
         return None
-    identity = await identity_for(session, token, context.tokens)
+    try:
+        identity = await lookup_token(session, token, context.tokens)
+    except SessionExpired:
+        limit(context, address_key(request))
+        raise ApiError(
+            "auth/expired", "This device's session expired (unused for 30 days): sign in again."
+        ) from None
     if identity is None:
         # Guessing tokens costs the address, like any request without a valid token.
         limit(context, address_key(request))
@@ -86,6 +94,16 @@ async def current_player(player: OptionalPlayer) -> Identity:
 
 
 CurrentPlayer = Annotated[Identity, Depends(current_player)]
+
+
+async def session_player(player: CurrentPlayer) -> Identity:
+    """A caller signed in with an account's device token (guest tokens have no session)."""
+    if player.session_id is None:
+        raise ApiError("account/not_found", GUEST)
+    return player
+
+
+SessionPlayer = Annotated[Identity, Depends(session_player)]
 
 
 async def admin_player(player: CurrentPlayer) -> Identity:

@@ -9,8 +9,10 @@ from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import logredact
+from app.accounts.my_games_router import router as my_games_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
+from app.accounts.sessions_router import router as sessions_router
 from app.addresses import ClientAddress, parse_networks
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
@@ -34,6 +36,8 @@ from app.ops.router import router as ops_router
 from app.packaged import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
+from app.ratings.router import router as ratings_router
+from app.ratings.settle import settle_pending
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
@@ -41,8 +45,8 @@ from app.realtime.match_ws import router as match_ws_router
 from app.shutdown import drain_on_signals
 from app.startup import sole_sqlite_process
 
-DESCRIPTION = """The Foxden API: guest players, lobbies, matches of five fox games, live
-updates over WebSocket and server-sent events, and admin routes. Every refusal is
+DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
+fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
 `{"error": {"code", "message"}}` with a stable code."""
 
 
@@ -53,7 +57,7 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),
-        tokens=TokenCache(admin_token=settings.admin_token),
+        tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
         clock=clock,
     )
 
@@ -79,6 +83,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
+        await settle_pending(context)  # rated matches a crash left uncounted
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
@@ -116,10 +121,19 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
 def include_routers(app: FastAPI) -> None:
     # These read a token: limited per player, or per address without a valid token.
-    for router in (players_router, lobby_router, matches_router, chat_router, admin_router):
+    for router in (
+        players_router,
+        my_games_router,
+        lobby_router,
+        matches_router,
+        chat_router,
+        admin_router,
+        sessions_router,  # last in the document: a client walking it signs out at the end
+    ):
         app.include_router(router)
     # These take no token: every request counts against its address.
-    for router in (games_router, ops_router, pages_router):
+    # After the players router: its /api/v1/players/me wins over the profile's /{player_id}.
+    for router in (games_router, ratings_router, ops_router, pages_router):
         app.include_router(router, dependencies=[Depends(limit_address)])
     for socket_router in (match_ws_router, lobby_ws_router):
         app.include_router(socket_router)

@@ -1,18 +1,25 @@
 """Imports every model so Base.metadata is complete (for Alembic and tests)."""
 
-from app.accounts.models import Player
+from app.accounts.models import Account, DeviceSession, Player
 from app.admin.models import AuditEvent
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
+from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 
 __all__ = [
+    "Account",
     "AuditEvent",
     "ChatMessage",
+    "DeviceSession",
     "Lobby",
     "LobbySeat",
     "Match",
     "MatchAction",
     "MatchSeat",
     "Player",
+    "PlayerRating",
+    "RatingChange",
+    "SettledMatch",
+    "TeamRecord",
 ]

@@ -63,3 +63,11 @@ ChatText = Annotated[
     Field(min_length=1, max_length=CHAT_MAX, description="1-300 printable characters, one line"),
     AfterValidator(_chat),
 ]
+
+
+def bot_name(strategy: str, seat: int) -> str:
+    """The one name a bot has, in the lobby and at the table: "Standard bot 2".
+
+    The seat number (from 1, as players count) tells two bots of one strategy apart.
+    """
+    return f"{strategy.capitalize()} bot {seat + 1}"

@@ -15,14 +15,17 @@ from fastapi.dependencies.models import Dependant
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
+from app.catalogue.view_schema import openapi_components
 from app.deps import admin_player, current_player, optional_player
 from app.errors import describe
+from app.games import REGISTRY
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 BEARER = {
     "type": "http",
     "scheme": "bearer",
-    "description": "The token from POST /api/v1/players (or an admin token)",
+    "description": "The token from POST /api/v1/players (a guest) or POST /api/v1/sessions "
+    "(a signed-in device), or an admin token",
 }
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
 
@@ -98,6 +101,8 @@ def truthful_openapi(app: FastAPI) -> Callable[[], dict[str, Any]]:
             schemas = components.setdefault("schemas", {})
             for unused in ("HTTPValidationError", "ValidationError"):
                 schemas.pop(unused, None)
+            # Each game's `view` (typed by the game's view TypedDict), for third-party clients.
+            schemas.update(openapi_components(REGISTRY))
             components["securitySchemes"] = {"bearer": BEARER}
             app.openapi_schema = document
         return app.openapi_schema

@@ -45,6 +45,26 @@ async def match(match_id: str) -> Response:
     return page("match.html")
 
 
+@router.get("/match/{match_id}/replay")
+async def match_replay(match_id: str) -> Response:
+    return page("replay.html")
+
+
+@router.get("/players/{player_id}")
+async def player_profile(player_id: str) -> Response:
+    return page("profile.html")
+
+
+@router.get("/games/{game_id}/leaderboard")
+async def game_leaderboard(game_id: str) -> Response:
+    return page("leaderboard.html")
+
+
+@router.get("/account")
+async def account() -> Response:
+    return page("account.html")
+
+
 @router.get("/admin")
 async def admin() -> Response:
     return page("admin.html")

@@ -86,22 +86,19 @@ def redis_url() -> str:
     return REDIS_URL
 
 
-TABLES = (
-    "audit_events",
-    "match_actions",
-    "match_seats",
-    "matches",
-    "lobby_seats",
-    "lobbies",
-    "players",
-)
+def _tables() -> tuple[str, ...]:
+    """Every table the app's models declare, so a new table is emptied between tests too."""
+    import app.models  # noqa: F401  (registers every model on the metadata)
+    from app.db import Base
+
+    return tuple(Base.metadata.tables)
 
 
 async def _truncate(url: str) -> None:
     dsn = url.replace("postgresql+asyncpg://", "postgresql://")
     connection = await asyncpg.connect(dsn)
     try:
-        await connection.execute(f"TRUNCATE {', '.join(TABLES)} CASCADE")
+        await connection.execute(f"TRUNCATE {', '.join(_tables())} CASCADE")
     finally:
         await connection.close()
 

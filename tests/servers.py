@@ -25,6 +25,7 @@ import httpx
 import uvicorn
 
 from app.clock import ManualClock
+from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
 from tests.timing import HANG, run_clock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +71,7 @@ class Server:
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "uvicorn", self.app, "--fd", str(fd)),
-                *("--log-level", "warning", "--ws-max-size", "65536"),
+                *("--log-level", "warning", "--ws-max-size", "65536", "--ws", WS_PROTOCOL),
                 *("--ws-per-message-deflate", "false", "--no-proxy-headers"),
             ],
             cwd=ROOT,
@@ -143,7 +144,12 @@ class InProcessServer:
         self.port = int(self.listener.getsockname()[1])
         self.app = create_app(settings, clock)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws=WS_PROTOCOL,
+            ws_max_size=65536,
         )
         self._server = uvicorn.Server(config)
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -1,1 +1,1 @@
-"""Guest players, bearer tokens and the admin role."""
+"""Players: guests with a bearer token, optional accounts signed in on many devices, admins."""

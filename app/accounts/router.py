@@ -1,16 +1,23 @@
-"""/api/v1/players: guest identities."""
+"""/api/v1/players: guest identities, and the account a guest may claim."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
+from app.accounts.accounts import account_of, change_password, claim
+from app.accounts.credentials import Claim, PasswordChange
+from app.accounts.models import Account
 from app.accounts.service import create_player
+from app.accounts.sessions import device_label
 from app.deps import ContextDep, CurrentPlayer, SessionDep, limit
 from app.errors import responses
 from app.names import DisplayName
 
 router = APIRouter(prefix="/api/v1/players", tags=["players"])
+SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")
 
 
 class PlayerCreate(BaseModel):
@@ -30,6 +37,16 @@ class PlayerMe(BaseModel):
     is_admin: bool
 
 
+class AccountPublic(BaseModel):
+    username: str
+    created_at: datetime
+    password_changed_at: datetime
+
+
+class PasswordChanged(BaseModel):
+    sessions_ended: int  # the other devices signed out
+
+
 @router.post(
     "",
     status_code=201,
@@ -45,10 +62,74 @@ async def create(
     return PlayerCreated(id=player.id, name=player.name, token=token)
 
 
-@router.get(
-    "/me",
-    response_model=PlayerMe,
-    responses=responses("auth/missing", "auth/invalid", "rate/limited"),
-)
+@router.get("/me", response_model=PlayerMe, responses=responses(*SIGNED_IN))
 async def me(player: CurrentPlayer) -> PlayerMe:
     return PlayerMe(id=player.id, name=player.name, is_admin=player.is_admin)
+
+
+@router.post(
+    "/me/account",
+    status_code=201,
+    response_model=AccountPublic,
+    responses=responses(
+        "request/malformed",
+        "auth/forbidden",
+        "account/exists",
+        "account/username_taken",
+        *SIGNED_IN,
+    ),
+)
+async def claim_account(
+    body: Claim, request: Request, player: CurrentPlayer, session: SessionDep, context: ContextDep
+) -> AccountPublic:
+    """Claim this guest with a username and a password, to sign in with them on any device.
+
+    This device's token keeps working, as this device's session (it now expires when unused
+    for 30 days)."""
+    label = device_label(request.headers.get("user-agent"))
+    account = await claim(session, context.tokens, player, body, label, context.clock.now())
+    return _public(account)
+
+
+@router.get(
+    "/me/account",
+    response_model=AccountPublic,
+    responses=responses("account/not_found", *SIGNED_IN),
+)
+async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPublic:
+    """My account (`account/not_found`: I play as a guest)."""
+    return _public(await account_of(session, player.id))
+
+
+@router.put(
+    "/me/account/password",
+    response_model=PasswordChanged,
+    responses=responses(
+        "request/malformed", "account/not_found", "account/wrong_password", *SIGNED_IN
+    ),
+)
+async def new_password(
+    body: PasswordChange,
+    request: Request,
+    player: CurrentPlayer,
+    session: SessionDep,
+    context: ContextDep,
+) -> PasswordChanged:
+    """Change the password (the current one is asked again); every other session ends."""
+    account = await account_of(session, player.id)
+    # The current password is a password guess like a sign-in: the same limits apply.
+    context.signins.check(account.username_key, _address(request))
+    ended = await change_password(session, context.tokens, player, body, context.clock.now())
+    return PasswordChanged(sessions_ended=ended)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def _public(account: Account) -> AccountPublic:
+    return AccountPublic(
+        username=account.username,
+        created_at=account.created_at,
+        password_changed_at=account.password_changed_at,
+    )

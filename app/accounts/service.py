@@ -2,60 +2,27 @@
 
 from __future__ import annotations
 
-import secrets
-import time
-from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.identity import ENV_ADMIN, NO_TOKEN, Identity, TokenCache
 from app.accounts.models import Player
+from app.accounts.sessions import SessionExpired, session_identity
 from app.accounts.tokens import hash_token, new_id, new_token
 
-
-@dataclass(frozen=True)
-class Identity:
-    """Who is calling: enough for every permission check, cheap to cache."""
-
-    id: str
-    name: str
-    is_admin: bool
-
-
-# FOXDEN_ADMIN_TOKEN acts as this player (so admin actions have an author and a host row);
-# its row holds no token hash, so the token is only ever checked against the current setting.
-ENV_ADMIN = Identity(id="env-admin", name="admin", is_admin=True)
-NO_TOKEN = "no-token:env-admin"  # not a sha256 hex digest: no token hashes to it
-
-
-class TokenCache:
-    """Recently seen token hashes, so an action costs no extra query for authentication.
-
-    Entries expire so an admin role granted elsewhere is picked up within `ttl` seconds. The
-    configured admin token is compared as it is set now, never stored: change or unset
-    FOXDEN_ADMIN_TOKEN and the old value stops working at the next start.
-    """
-
-    def __init__(self, ttl: float = 60.0, size: int = 10_000, admin_token: str = "") -> None:
-        self.ttl = ttl
-        self.size = size
-        self.admin_token = admin_token
-        self._entries: dict[str, tuple[float, Identity]] = {}
-
-    def is_admin_token(self, token: str) -> bool:
-        configured = self.admin_token.encode()
-        return bool(configured) and secrets.compare_digest(token.encode(), configured)
-
-    def get(self, token_hash: str) -> Identity | None:
-        entry = self._entries.get(token_hash)
-        if entry is None or entry[0] < time.monotonic():
-            return None
-        return entry[1]
-
-    def put(self, token_hash: str, identity: Identity) -> None:
-        if len(self._entries) >= self.size:
-            self._entries.clear()
-        self._entries[token_hash] = (time.monotonic() + self.ttl, identity)
+# Identity and TokenCache live in identity.py; they are named here too for existing importers.
+__all__ = [
+    "ENV_ADMIN",
+    "Identity",
+    "TokenCache",
+    "create_player",
+    "ensure_env_admin",
+    "identity_for",
+    "lookup_token",
+    "names_of",
+]
 
 
 async def create_player(
@@ -69,18 +36,39 @@ async def create_player(
 
 
 async def identity_for(session: AsyncSession, token: str, cache: TokenCache) -> Identity | None:
+    """The player a token names, or None (unknown, revoked or expired): for sockets."""
+    try:
+        return await lookup_token(session, token, cache)
+    except SessionExpired:
+        return None
+
+
+async def lookup_token(session: AsyncSession, token: str, cache: TokenCache) -> Identity | None:
+    """The player a token names, or None; SessionExpired for a device token used too late."""
     if cache.is_admin_token(token):
         return ENV_ADMIN
     token_hash = hash_token(token)
-    cached = cache.get(token_hash)
-    if cached is not None:
-        return cached
-    player = await session.scalar(select(Player).where(Player.token_hash == token_hash))
-    if player is None:
-        return None
-    identity = Identity(player.id, player.name, player.is_admin)
-    cache.put(token_hash, identity)
+    now = cache.clock.now()
+    identity = cache.get(token_hash)
+    if identity is None:
+        identity = await _stored_identity(session, token_hash, now)
+        if identity is None:
+            return None
+        cache.put(token_hash, identity)
+    if identity.expires_at is not None and identity.expires_at <= now:
+        cache.drop(token_hash)
+        raise SessionExpired
     return identity
+
+
+async def _stored_identity(
+    session: AsyncSession, token_hash: str, now: datetime
+) -> Identity | None:
+    # Guests first: they are most callers, and their token sits on the player row.
+    player = await session.scalar(select(Player).where(Player.token_hash == token_hash))
+    if player is not None:
+        return Identity(player.id, player.name, player.is_admin)
+    return await session_identity(session, token_hash, now)
 
 
 async def ensure_env_admin(session: AsyncSession, token: str) -> None:

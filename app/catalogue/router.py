@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-import markdown
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from app.bots.strategies import bot_names
+from app.catalogue import rules_page
+from app.catalogue.labels import labelled_schema
+from app.catalogue.rules_page import rules_file
+from app.catalogue.view_schema import view_schema
 from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
-from app.packaged import RULES
+from app.games.protocol import Engine
 
 router = APIRouter(tags=["games"])
+OPTIONS_SCHEMA_HELP = (
+    "JSON Schema of the game's options; every enum (and array of enum) also lists "
+    "`choices`: [{value, label}], the words a player reads for each value"
+)
 
 
 class GamePublic(BaseModel):
@@ -26,7 +31,10 @@ class GamePublic(BaseModel):
     pitch: str
     min_players: int
     max_players: int
-    options_schema: dict[str, Any]
+    options_schema: dict[str, Any] = Field(description=OPTIONS_SCHEMA_HELP)
+    view_schema: dict[str, Any] = Field(
+        description="JSON Schema of the `view` this game sends in envelopes"
+    )
     rules_url: str
     bots: list[str]
     free_chat: bool
@@ -41,7 +49,8 @@ async def games() -> list[GamePublic]:
             pitch=engine.pitch,
             min_players=engine.seats.start,
             max_players=engine.seats.stop - 1,
-            options_schema=option_tools.schema(engine.options),
+            options_schema=labelled_schema(engine.id, option_tools.schema(engine.options)),
+            view_schema=game_view_schema(engine),
             rules_url=f"/games/{engine.id}/rules",
             bots=bot_names(engine.id),
             free_chat=engine.free_chat,
@@ -50,29 +59,26 @@ async def games() -> list[GamePublic]:
     ]
 
 
+def game_view_schema(engine: Engine[Any]) -> dict[str, Any]:
+    """The game's view schema; an engine that declares no view type (a test double) gets the
+    schema of any object."""
+    view_type = getattr(engine, "view_type", None)
+    return view_schema(view_type) if view_type is not None else {"type": "object"}
+
+
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse, responses=HTML_NOT_FOUND)
-async def rules_page(game_id: str) -> HTMLResponse:
+async def rules_page_route(
+    game_id: str,
+    came_from: str | None = Query(
+        None,
+        alias="from",
+        max_length=100,
+        description="The page the player came from (/lobby/{id} or /match/{id}): the way back",
+    ),
+) -> HTMLResponse:
     engine = get_engine(game_id)
     if engine is None:
         raise HtmlNotFound("There is no such game.")
     if not rules_file(engine.id).is_file():  # a game registered without its page: a 404, not a 500
         raise HtmlNotFound("This game has no rules page yet.")
-    return HTMLResponse(_render(engine.id, engine.title))
-
-
-def rules_file(game_id: str) -> Path:
-    return RULES / f"{game_id}.md"
-
-
-@cache
-def _render(game_id: str, title: str) -> str:
-    text = rules_file(game_id).read_text(encoding="utf-8")
-    body = markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
-    return (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{title} - rules - Foxden</title>"
-        # A stylesheet file, not a <style> block: the pages' CSP allows no inline style.
-        "<link rel='stylesheet' href='/static/css/rules.css'></head><body>"
-        f"{body}</body></html>"
-    )
+    return HTMLResponse(rules_page.render(engine.id, engine.title, came_from))

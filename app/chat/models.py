@@ -17,4 +17,7 @@ class ChatMessage(Base):
     player_id: Mapped[str] = mapped_column(String(32))
     text: Mapped[str | None] = mapped_column(String(300), nullable=True)
     reaction: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # "player": a line a player wrote or a reaction; "notice": the table speaking (a seat left
+    # or came back), so no player can be made to look as if they said it.
+    kind: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -20,6 +21,7 @@ from app.matches.store import load_match
 from app.names import ChatText
 
 router = APIRouter(prefix="/api/v1/matches", tags=["chat"])
+NOTICE = "notice"
 REACTIONS = {"nice": "Nice!", "oops": "Oops", "good_luck": "Good luck"}
 PAGE = 200
 FOUND = (
@@ -51,6 +53,11 @@ class ChatMessagePublic(BaseModel):
     text: str
     reaction: str | None
     at: datetime
+    kind: Literal["player", "notice"] = Field(
+        "player",
+        description="player: what the player in `seat` wrote (or a reaction); notice: the "
+        "table telling everyone about `seat` (left, came back), `text` a whole sentence",
+    )
 
 
 class ChatLog(BaseModel):
@@ -60,14 +67,19 @@ class ChatLog(BaseModel):
 
 
 def public(message: ChatMessage, loaded: LoadedMatch) -> ChatMessagePublic:
-    text = REACTIONS[message.reaction] if message.reaction else (message.text or "")
+    name = loaded.seats[message.seat].name
+    if message.kind == NOTICE:
+        text = f"{name} {message.text or ''}".strip()
+    else:
+        text = REACTIONS[message.reaction] if message.reaction else (message.text or "")
     return ChatMessagePublic(
         seq=message.seq,
         seat=message.seat,
-        name=loaded.seats[message.seat].name,
+        name=name,
         text=text,
         reaction=message.reaction,
         at=message.created_at,
+        kind=NOTICE if message.kind == NOTICE else "player",
     )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 Seat = int
 """A seat index, 0-based, in turn order of the lobby."""
@@ -97,9 +97,11 @@ class LogEntry:
     faded: str = ""
 
 
-@dataclass(frozen=True)
-class Transition(Generic[T]):
-    """What `apply` returns: the new state and the log entries the action produced."""
+class Transition(NamedTuple, Generic[T]):
+    """What `apply` returns: the new state and the log entries the action produced.
+
+    A named tuple, so a search that only wants the state may also write `after, _ = ...`.
+    """
 
     state: T
     log: tuple[LogEntry, ...] = ()

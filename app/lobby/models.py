@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base, UTCDateTime, utcnow
@@ -28,6 +28,8 @@ class Lobby(Base):
     game: Mapped[str] = mapped_column(String(64), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The result counts for the players' ratings (app/ratings); no bots sit at rated tables.
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | started | closed
     host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     invite_code: Mapped[str] = mapped_column(String(32))

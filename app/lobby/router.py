@@ -20,6 +20,7 @@ from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.schemas import (
     BotRequest,
+    FillRequest,
     JoinRequest,
     LobbyCreate,
     LobbyPatch,
@@ -68,7 +69,14 @@ async def create(
 ) -> LobbyPublic:
     await activity.check_room(session, player.id, context.settings, context.clock.now())
     lobby = await service.create_lobby(
-        session, player, body.game, body.seats, body.options, body.private, body.turn_seconds
+        session,
+        player,
+        body.game,
+        body.seats,
+        body.options,
+        body.private,
+        body.turn_seconds,
+        body.rated,
     )
     return await commit_and_push(context, session, lobby, player)
 
@@ -205,7 +213,9 @@ async def ready(
 @router.patch(
     "/{lobby_id}",
     response_model=LobbyPublic,
-    responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+    responses=responses(
+        *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed", "lobby/rated_no_bots"
+    ),
 )
 async def patch(
     lobby_id: str,
@@ -220,7 +230,7 @@ async def patch(
         session,
         context,
         lambda lobby: service.patch(
-            lobby, body.options, body.seats, body.private, body.turn_seconds
+            lobby, body.options, body.seats, body.private, body.turn_seconds, body.rated
         ),
         host_only=True,
     )
@@ -230,7 +240,12 @@ async def patch(
     "/{lobby_id}/seats/{seat}",
     response_model=LobbyPublic,
     responses=responses(
-        *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/full", "lobby/closed"
+        *FOUND,
+        "lobby/not_host",
+        "lobby/bad_options",
+        "lobby/full",
+        "lobby/closed",
+        "lobby/rated_no_bots",
     ),
 )
 async def put_bot(
@@ -247,6 +262,29 @@ async def put_bot(
         session,
         context,
         lambda lobby: service.put_bot(lobby, seat, body.bot),
+        host_only=True,
+    )
+
+
+@router.post(
+    "/{lobby_id}/bots",
+    response_model=LobbyPublic,
+    responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+)
+async def fill_with_bots(
+    lobby_id: str,
+    body: FillRequest,
+    player: CurrentPlayer,
+    session: SessionDep,
+    context: ContextDep,
+) -> LobbyPublic:
+    """Host only: a bot of the given strategy in every empty seat (none empty: no change)."""
+    return await _change(
+        lobby_id,
+        player,
+        session,
+        context,
+        lambda lobby: service.fill_with_bots(lobby, body.bot),
         host_only=True,
     )
 

@@ -22,6 +22,11 @@ class SeatPublic(BaseModel):
     player: PlayerRef | None
     bot: str | None
     ready: bool
+    name: str | None = Field(
+        None,
+        description="Who sits here as the table will name them: the player's name, or the "
+        "bot's ('Standard bot 2'); null for an empty seat",
+    )
 
 
 class LobbyPublic(BaseModel):
@@ -29,6 +34,7 @@ class LobbyPublic(BaseModel):
     game: str
     options: dict[str, Any]
     private: bool
+    rated: bool = Field(False, description="The result counts for the players' ratings")
     status: str = Field(description="open | started | closed")
     host_id: str
     seats: list[SeatPublic]
@@ -39,6 +45,10 @@ class LobbyPublic(BaseModel):
 
 
 OPTIONS_HELP = "The game's options, as its options_schema in GET /api/v1/games describes them"
+RATED_HELP = (
+    "The result counts for the players' ratings (Duet: the team's record per level). "
+    "Only people sit at rated tables: a bot seat is refused with lobby/rated_no_bots"
+)
 
 
 class LobbyCreate(RequestModel):
@@ -51,6 +61,7 @@ class LobbyCreate(RequestModel):
     )
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
     private: bool = False
+    rated: bool = Field(False, description=RATED_HELP)
     turn_seconds: int | None = Field(
         None,
         ge=1,
@@ -63,6 +74,7 @@ class LobbyPatch(RequestModel):
     options: dict[str, Any] | None = Field(None, description=OPTIONS_HELP)
     seats: int | None = Field(None, ge=1, description="As in LobbyCreate")
     private: bool | None = None
+    rated: bool | None = Field(None, description=RATED_HELP)
     turn_seconds: int | None = Field(
         None, ge=0, le=TURN_SECONDS_MAX, description="Seconds per decision; 0 turns the timer off"
     )
@@ -84,6 +96,12 @@ class ReadyRequest(RequestModel):
 class BotRequest(RequestModel):
     bot: PlainText = Field(
         max_length=32, description="A strategy listed for the game, e.g. 'random'"
+    )
+
+
+class FillRequest(RequestModel):
+    bot: PlainText = Field(
+        max_length=32, description="The strategy of the bots put in every empty seat"
     )
 
 

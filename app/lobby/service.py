@@ -17,6 +17,7 @@ from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic, PlayerRef, SeatPublic
+from app.names import bot_name
 
 NOT_FOUND = "There is no table with this id."
 
@@ -56,6 +57,7 @@ async def create_lobby(
     options: Mapping[str, Any],
     private: bool,
     turn_seconds: int | None = None,
+    rated: bool = False,
 ) -> Lobby:
     engine = engine_for(game)
     count = seats if seats is not None else engine.seats.start
@@ -64,6 +66,7 @@ async def create_lobby(
         game=game,
         options=checked_options(engine, options, count),
         private=private,
+        rated=rated,
         status="open",
         host_id=host.id,
         invite_code=new_invite_code(),
@@ -175,6 +178,7 @@ def patch(
     seats: int | None,
     private: bool | None,
     turn_seconds: int | None = None,
+    rated: bool | None = None,
 ) -> None:
     require_open(lobby)
     engine = engine_for(lobby.game)
@@ -196,6 +200,17 @@ def patch(
         lobby.private = private
     if turn_seconds is not None:
         lobby.turn_seconds = turn_seconds or None
+    if rated is not None:
+        set_rated(lobby, rated)
+
+
+RATED_NO_BOTS = "Rated tables are for people only: a bot's result would move nobody's rating."
+
+
+def set_rated(lobby: Lobby, rated: bool) -> None:
+    if rated and any(s.bot for s in lobby.seats):
+        raise ApiError("lobby/rated_no_bots", RATED_NO_BOTS + " Empty the bot seats first.")
+    lobby.rated = rated
 
 
 def require_known_bot(game: str, bot: str) -> None:
@@ -206,11 +221,31 @@ def require_known_bot(game: str, bot: str) -> None:
 
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
     require_open(lobby)
-    require_known_bot(lobby.game, bot)
+    _check_bot(lobby, bot)
     target = _seat_at(lobby, seat)
     if target.player_id is not None:
         raise ApiError("lobby/full", f"Seat {seat} is taken by a player: empty it first.")
     target.bot, target.ready = bot, True
+
+
+def fill_with_bots(lobby: Lobby, bot: str) -> None:
+    """A bot of strategy `bot` in every empty seat; seats already taken stay as they are.
+
+    One change under one lock, so a player sitting down meanwhile keeps their seat and the
+    table is pushed once, not once per seat.
+    """
+    require_open(lobby)
+    _check_bot(lobby, bot)
+    for seat in lobby.seats:
+        if seat.player_id is None and seat.bot is None:
+            seat.bot, seat.ready = bot, True
+
+
+def _check_bot(lobby: Lobby, bot: str) -> None:
+    """A bot may sit here: the table is not rated, and the strategy is one the game has."""
+    if lobby.rated:
+        raise ApiError("lobby/rated_no_bots", RATED_NO_BOTS)
+    require_known_bot(lobby.game, bot)
 
 
 def empty_seat(lobby: Lobby, seat: int) -> None:
@@ -267,6 +302,7 @@ def public(
         game=lobby.game,
         options=lobby.options,
         private=lobby.private,
+        rated=lobby.rated,
         status=status or lobby.status,
         host_id=lobby.host_id,
         seats=[
@@ -277,6 +313,7 @@ def public(
                 else None,
                 bot=s.bot,
                 ready=s.ready or s.player_id == lobby.host_id,
+                name=_seat_name(s, names),
             )
             for s in lobby.seats
         ],
@@ -285,3 +322,9 @@ def public(
         turn_seconds=lobby.turn_seconds,
         created_at=lobby.created_at,
     )
+
+
+def _seat_name(seat: LobbySeat, names: Mapping[str, str]) -> str | None:
+    if seat.player_id:
+        return names.get(seat.player_id, "?")
+    return bot_name(seat.bot, seat.seat) if seat.bot else None

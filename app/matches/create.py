@@ -14,6 +14,7 @@ from app.lobby.models import Lobby
 from app.lobby.service import engine_for
 from app.matches.loaded import encode_state
 from app.matches.models import Match, MatchSeat
+from app.names import bot_name
 
 
 def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby, now: datetime) -> datetime | None:
@@ -30,10 +31,6 @@ def bot_opens(engine: Engine[Any], state: Any, lobby: Lobby) -> bool:
     """Whether a bot acts first: saved as `bot_due`, so recovery finds it after a crash."""
     bots = {s.seat for s in lobby.seats if s.player_id is None}
     return bool(bots.intersection(engine.to_act(state)))
-
-
-def bot_display_name(strategy: str, seat: int) -> str:
-    return f"{strategy.capitalize()} bot {seat + 1}"
 
 
 async def create_match(
@@ -64,7 +61,7 @@ async def create_match(
                 bot=s.bot,
                 name=names.get(s.player_id, "?")
                 if s.player_id
-                else bot_display_name(s.bot or "bot", s.seat),
+                else bot_name(s.bot or "bot", s.seat),
             )
             for s in lobby.seats
         ],

@@ -36,6 +36,7 @@ def seats_json(loaded: LoadedMatch, presence: dict[int, int]) -> list[dict[str, 
         {
             "seat": info.seat,
             "name": info.name,
+            "player_id": info.player_id,
             "bot": info.bot,
             "away": info.away,
             "connected": info.bot is not None or presence.get(info.seat, 0) > 0,

@@ -12,10 +12,12 @@ from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
 from app.context import AppContext
 from app.errors import ApiError
+from app.lobby import activity
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
+from app.matches.models import Match
 
 
 async def rematch_lobby(
@@ -44,7 +46,10 @@ async def _create_once(
 ) -> Lobby:
     """Players pressing at the same moment all miss the open table and try to create one: the
     unique index lets one insert win, and the others join the winner's table."""
-    lobby = _new_lobby(loaded, player)
+    # A new table counts against its host's open tables like any other (joining the table the
+    # first presser opened does not: every player of the match already sits there).
+    await activity.check_room(session, player.id, context.settings, context.clock.now())
+    lobby = _new_lobby(loaded, player, await _was_rated(session, loaded.id))
     session.add(lobby)
     try:
         await session.commit()
@@ -58,12 +63,19 @@ async def _create_once(
     return lobby
 
 
-def _new_lobby(loaded: LoadedMatch, host: Identity) -> Lobby:
+async def _was_rated(session: AsyncSession, match_id: str) -> bool:
+    """A rematch of a rated match is rated too."""
+    query = select(Lobby.rated).join(Match, Match.lobby_id == Lobby.id).where(Match.id == match_id)
+    return bool(await session.scalar(query))
+
+
+def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
     return Lobby(
         id=new_id(),
         game=loaded.game,
         options=loaded.options,
         private=loaded.private,
+        rated=rated,
         status="open",
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),

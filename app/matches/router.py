@@ -1,10 +1,10 @@
-"""/api/v1/matches: summary, envelope, actions, log, event stream, rematch."""
+"""/api/v1/matches: summary, envelope, actions, log, event stream, rematch, replay, export."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -12,14 +12,16 @@ from app.accounts.service import Identity
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
-from app.inputs import After
+from app.inputs import SEQ_MAX, After
 from app.lobby.schemas import LobbyPublic
-from app.matches import seats
+from app.matches import replay, seats
 from app.matches.envelope import envelope, fill_names, summary_json
+from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
 from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
+from app.matches.replay_schemas import MatchExport, ReplayIndex, ReplayStep
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
@@ -216,10 +218,60 @@ async def reclaim_seat(match_id: str, context: ContextDep, player: CurrentPlayer
     "/{match_id}/rematch",
     status_code=201,
     response_model=LobbyPublic,
-    responses=responses(*FOUND, "action/not_seated", "match/not_finished"),
+    responses=responses(*FOUND, "action/not_seated", "match/not_finished", "lobby/too_many"),
 )
 async def rematch(
     match_id: str, session: SessionDep, context: ContextDep, player: CurrentPlayer
 ) -> LobbyPublic:
     loaded = await load_match(context, session, match_id)
     return await rematch_lobby(context, session, loaded, player)
+
+
+@router.get(
+    "/{match_id}/replay",
+    response_model=ReplayIndex,
+    responses=responses(*FOUND, "match/not_finished", "match/not_replayable"),
+)
+async def replay_index(
+    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+) -> dict[str, Any]:
+    """The steps of a match that is over and where each round begins (refused while live)."""
+    ended = await _ended(context, session, match_id, player)
+    return replay.index_json(ended, replay.CACHE.get(ended))
+
+
+@router.get(
+    "/{match_id}/replay/{step}",
+    response_model=ReplayStep,
+    responses=responses(*FOUND, "match/not_finished", "match/not_replayable", "match/no_such_step"),
+)
+async def replay_step(
+    match_id: str,
+    step: Annotated[int, Path(ge=0, le=SEQ_MAX)],
+    session: SessionDep,
+    context: ContextDep,
+    player: OptionalPlayer,
+) -> dict[str, Any]:
+    """The table after `step` actions, as every seat saw it (refused while the match runs)."""
+    ended = await _ended(context, session, match_id, player)
+    return replay.step_json(ended, replay.CACHE.get(ended), step)
+
+
+@router.get(
+    "/{match_id}/export",
+    response_model=MatchExport,
+    responses=responses(*FOUND, "match/not_finished"),
+)
+async def export(
+    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+) -> dict[str, Any]:
+    """The match as one document that its engine replays to the same end (once it is over)."""
+    return export_document(await _ended(context, session, match_id, player))
+
+
+async def _ended(
+    context: AppContext, session: AsyncSession, match_id: str, player: Identity | None
+) -> EndedMatch:
+    loaded = await load_match(context, session, match_id)
+    viewer_seat(loaded, player)  # strangers may not see private tables, even after the end
+    return await ended_match(session, loaded)

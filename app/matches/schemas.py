@@ -13,6 +13,9 @@ from app.inputs import SEQ_MAX, PlainText, RequestModel
 class SeatSummary(BaseModel):
     seat: int
     name: str
+    player_id: str | None = Field(
+        None, description="The seat's player (profile: /players/{id}); null for a bot's seat"
+    )
     bot: str | None = Field(description="The strategy of the bot playing this seat, if any")
     away: bool = Field(False, description="A bot plays for this seat's absent player")
     connected: bool

@@ -57,7 +57,9 @@ async def _change(
             )
         )
         text = "left the table: a bot plays on for them." if leaving else "is back."
-        session.add(ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text))
+        session.add(
+            ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text, kind="notice")
+        )
     context.matches.put(updated)
     context.events.committed(updated)
     await context.broker.publish("match:" + match_id, "seats")

@@ -29,6 +29,7 @@ from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
 from app.matches.move import Move, Written
 from app.matches.store import change_seat, load_match
+from app.ratings.settle import settle_finished
 
 FINISHED = "This match is over: no more actions are accepted."
 ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving up
@@ -62,6 +63,7 @@ async def act(
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
     await context.fanout.moved(committed, seat, action, actor.kind)
+    await settle_finished(context, committed)  # a rated table's final move moves the ratings
     return committed, seat
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Protocol, cast
 
 from redis import asyncio as aioredis
+from redis.asyncio.client import PubSub
 
 Deliver = Callable[[str, str], None]
 log = logging.getLogger(__name__)
@@ -28,6 +29,17 @@ RESYNC = "resync"
 local socket and stream then checks its match against the database."""
 ALIVE = PREFIX + "alive:"
 PUBLISH_RETRIES = (0.05, 0.5, None)  # pauses between tries of one batch; None: give up
+# A Redis that stops answering (a frozen host, a half-open connection) must fail a call, not
+# hang it: commands give up after COMMAND_SECONDS, and the subscription pings the server each
+# HEARTBEAT_SECONDS of quiet and reconnects once it has heard nothing for SILENT_SECONDS.
+CONNECT_SECONDS = 2.0
+COMMAND_SECONDS = 3.0
+HEARTBEAT_SECONDS = 2.0
+SILENT_SECONDS = 3 * HEARTBEAT_SECONDS
+
+
+class SubscriptionSilent(ConnectionError):
+    """The subscription's connection heard nothing, not even a pong, for SILENT_SECONDS."""
 
 
 class Broker(Protocol):
@@ -74,7 +86,13 @@ class RedisBroker:
     """Redis pub/sub with one pattern subscription per process; reconnects on failure."""
 
     def __init__(self, url: str) -> None:
-        self._redis = aioredis.from_url(url, decode_responses=True)
+        self._redis = aioredis.from_url(
+            url,
+            decode_responses=True,
+            socket_connect_timeout=CONNECT_SECONDS,
+            socket_timeout=COMMAND_SECONDS,
+            health_check_interval=HEARTBEAT_SECONDS,
+        )
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         self._outbox: list[tuple[str, str]] = []
@@ -96,9 +114,7 @@ class RedisBroker:
                     if self._ready.is_set():  # back after an outage: messages may be lost
                         deliver(RESYNC, RESYNC)
                     self._ready.set()
-                    async for message in pubsub.listen():
-                        if message["type"] == "pmessage":
-                            deliver(message["channel"][len(PREFIX) :], message["data"])
+                    await _relay(pubsub, deliver)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: wait a moment and resubscribe
@@ -191,6 +207,24 @@ class RedisBroker:
                     for seat, count in seats.items():
                         pipe.hset(_presence_key(topic), f"{self._process}:{seat}", count)
                 await pipe.execute()
+
+
+async def _relay(pubsub: PubSub, deliver: Deliver) -> None:
+    """Deliver messages until the connection fails or falls silent. A blocking read would wait
+    forever on a connection the network dropped without a word, so quiet spells are filled
+    with pings, and one unanswered for SILENT_SECONDS counts as a lost connection."""
+    clock = asyncio.get_running_loop().time
+    heard = clock()
+    while True:
+        message = await pubsub.get_message(timeout=HEARTBEAT_SECONDS)
+        if message is not None:
+            heard = clock()
+            if message["type"] == "pmessage":
+                deliver(message["channel"][len(PREFIX) :], message["data"])
+            continue
+        if clock() - heard > SILENT_SECONDS:
+            raise SubscriptionSilent(f"no word from Redis for {SILENT_SECONDS:.0f} s")
+        await pubsub.ping()
 
 
 def _presence_key(topic: str) -> str:

@@ -39,7 +39,13 @@ class Closing(Exception):
 
 
 class ClientSocket:
-    """One accepted WebSocket: sends one at a time, and reads frames through the checks."""
+    """One accepted WebSocket: sends one at a time, and reads frames through the checks.
+
+    A subclass names the client frames it reads in FRAMES and handles each `kind` in a method
+    `on_<kind>`; every other type is answered as unknown. The names are also the rows of the
+    sockets' authorization matrix (tests/platform/test_socket_authorization.py)."""
+
+    FRAMES: tuple[str, ...] = ("ping",)
 
     def __init__(self, context: AppContext, socket: WebSocket) -> None:
         self.context = context
@@ -49,6 +55,7 @@ class ClientSocket:
         self._handling = asyncio.Lock()
         self.address = "ip:" + (socket.client.host if socket.client else "?")
         self.caller = self.address  # whose bucket the frames draw on; a hello may name a player
+        self._slot: tuple[str, str] | None = None  # (topic, caller) this socket is counted as
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:
@@ -79,8 +86,15 @@ class ClientSocket:
         async with self._handling:
             raise Closing(SERVICE_RESTART)
 
-    async def unknown(self, kind: str) -> None:
-        await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+    async def dispatch(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind in self.FRAMES:
+            await getattr(self, "on_" + kind)(frame)
+        else:
+            await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+
+    async def on_ping(self, frame: dict[str, Any]) -> None:
+        await self.send({"type": "pong"})
 
     async def receive(self) -> dict[str, Any]:
         """The client's next well-formed frame; each malformed one is answered and skipped."""
@@ -106,6 +120,25 @@ class ClientSocket:
             message_text = f"Too many frames: wait {wait} s before reconnecting."
             await self.refuse("rate/limited", message_text, POLICY_VIOLATION)
         return text
+
+    async def hold_slot(self, topic: str) -> None:
+        """Count this socket against its caller's cap on `topic` (FOXDEN_WS_SOCKETS_PER_MATCH,
+        for match and lobby sockets alike); a hello that changed the caller moves the count.
+        One socket too many is told to retry later and closed."""
+        if self._slot == (topic, self.caller):
+            return
+        self.release_slot()
+        limit = self.context.settings.ws_sockets_per_match
+        if not self.context.sockets.take(topic, self.caller, limit):
+            where = "match" if topic.startswith("match:") else "table"
+            message = f"You already have {limit} sockets open on this {where}: close one first."
+            await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
+        self._slot = (topic, self.caller)
+
+    def release_slot(self) -> None:
+        if self._slot is not None:
+            self.context.sockets.give_back(*self._slot)
+            self._slot = None
 
     async def identify(self, token: object) -> Identity | None:
         """Who a hello's token names (None: anonymous); a token that names nobody closes."""
@@ -172,6 +205,7 @@ async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) ->
     except (WebSocketDisconnect, RuntimeError):
         pass  # the client left, or Starlette refuses to use a socket that already closed
     finally:
+        client.release_slot()
         metrics.gauge("foxden_sockets", -1)
 
 

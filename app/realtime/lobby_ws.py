@@ -28,17 +28,21 @@ router = APIRouter()
 
 
 class LobbySocket(ClientSocket):
+    FRAMES = ("hello", "ping")
+
     def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
         super().__init__(context, socket)
         self.lobby_id = lobby_id
         self.identity: Identity | None = None
+        self.topic = "lobby:" + lobby_id
+        self.listener: Listener
 
     async def run(self, url_token: str | None) -> None:
         first_push_after = self.context.settings.ws_lobby_hello_seconds
         if url_token:  # the first release's way; a token that names nobody just watches
             self.identity = await self.lookup(url_token)
             first_push_after = 0.0
-        with self.context.hub.listen("lobby:" + self.lobby_id) as listener:
+        with self.context.hub.listen(self.topic) as listener:
             await run_until_first_ends(
                 self.reader(listener),
                 self.pusher(listener, first_push_after),
@@ -65,22 +69,19 @@ class LobbySocket(ClientSocket):
                 async with asyncio.timeout(first_push_after):
                     await listener.next()
         while True:
+            # Counted from its first push, as whoever the hello named (or its address).
+            await self.hold_slot(self.topic)
             await self.push()
             await listener.next()  # a change, or a hello that changed the viewer
 
     async def reader(self, listener: Listener) -> None:
+        self.listener = listener
         while True:
-            await self.handle(await self.receive(), listener)
+            await self.dispatch(await self.receive())
 
-    async def handle(self, frame: dict[str, Any], listener: Listener) -> None:
-        kind = frame["type"]
-        if kind == "ping":
-            await self.send({"type": "pong"})
-        elif kind == "hello":
-            self.identity = await self.identify(frame.get("token"))
-            listener.notify("viewer")  # push what this viewer may see (the invite code)
-        else:
-            await self.unknown(kind)
+    async def on_hello(self, frame: dict[str, Any]) -> None:
+        self.identity = await self.identify(frame.get("token"))
+        self.listener.notify("viewer")  # push what this viewer may see (the invite code)
 
 
 @router.websocket("/api/v1/lobbies/{lobby_id}/ws")

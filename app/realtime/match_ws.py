@@ -8,8 +8,6 @@ frames and close codes are those of every socket (app/realtime/frames.py).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -25,7 +23,6 @@ from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime.frames import (
     POLICY_VIOLATION,
-    TRY_AGAIN_LATER,
     ClientSocket,
     run_until_first_ends,
     serve,
@@ -36,6 +33,8 @@ SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
 
 
 class MatchSocket(ClientSocket):
+    FRAMES = ("hello", "ping", "act")
+
     def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
         super().__init__(context, socket)
         self.match_id = match_id
@@ -46,7 +45,8 @@ class MatchSocket(ClientSocket):
 
     async def run(self) -> None:
         await self.hello()
-        async with self.slot(), connected(self.context, self.match_id, self.seat):
+        await self.hold_slot("match:" + self.match_id)
+        async with connected(self.context, self.match_id, self.seat):
             await run_until_first_ends(self.reader(), self.pusher(), self.closes_on_drain())
 
     async def push(self, version: int | None, force: bool = False) -> None:
@@ -92,31 +92,10 @@ class MatchSocket(ClientSocket):
             frame = await self.receive()
         return frame
 
-    @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Hold one of the caller's sockets on this match; one too many is told to retry later."""
-        topic, caller = "match:" + self.match_id, self.caller
-        limit = self.context.settings.ws_sockets_per_match
-        if not self.context.sockets.take(topic, caller, limit):
-            message = f"You already have {limit} sockets open on this match: close one first."
-            await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
-        try:
-            yield
-        finally:
-            self.context.sockets.give_back(topic, caller)
+    async def on_hello(self, frame: dict[str, Any]) -> None:
+        await self.push(None, force=True)  # a later hello is a resync request
 
-    async def handle(self, frame: dict[str, Any]) -> None:
-        kind = frame["type"]
-        if kind == "ping":
-            await self.send({"type": "pong"})
-        elif kind == "act":
-            await self.handle_act(frame)
-        elif kind == "hello":
-            await self.push(None, force=True)  # a resync request
-        else:
-            await self.unknown(kind)
-
-    async def handle_act(self, frame: dict[str, Any]) -> None:
+    async def on_act(self, frame: dict[str, Any]) -> None:
         frame_id = frame.get("id")
         unknown = set(frame) - {"type", "action", "version", "id"}
         version = frame.get("version")
@@ -159,7 +138,7 @@ class MatchSocket(ClientSocket):
         while True:
             frame = await self.receive()
             async with self.handling():
-                await self.handle(frame)
+                await self.dispatch(frame)
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:

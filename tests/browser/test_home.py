@@ -50,6 +50,52 @@ def test_options_form_follows_the_schema(site: Server, page_factory: Any) -> Non
     page.errors.check()
 
 
+def test_a_table_set_up_before_picking_a_name_is_kept(site: Server, page_factory: Any) -> None:
+    page = page_factory()
+    page.goto(site.url + "/")
+    page.click("button[data-game='fox-on-the-tree']")
+    page.select_option("#seats-input", "4")
+    page.check("#private-input")
+    page.click("#create-table")
+    expect(page.locator("#new-table-form .form-error")).to_contain_text("Pick a name first")
+    expect(page.locator("#name-input")).to_be_focused()
+    page.fill("#name-input", "Early bird")
+    page.press("#name-input", "Enter")
+    expect(page.locator("#my-name")).to_have_text("Early bird")
+    # Nothing was reset behind the player's back, and the next step has the focus.
+    expect(page.locator("#seats-input")).to_have_value("4")
+    expect(page.locator("#private-input")).to_be_checked()
+    expect(page.locator("#create-table")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/lobby/**")
+    expect(page.locator("#chairs .chair")).to_have_count(4)
+    page.errors.check()
+
+
+def test_option_values_read_as_the_rules_say_them(site: Server, page_factory: Any) -> None:
+    host = httpx.post(site.url + "/api/v1/players", json={"name": "Nutty host"}).json()
+    httpx.post(
+        site.url + "/api/v1/lobbies",
+        json={"game": "oh-fox", "seats": 3, "options": {"animal_cards": "tough_nut"}},
+        headers={"Authorization": f"Bearer {host['token']}"},
+    ).raise_for_status()
+    page = page_factory()
+    pick_name(page, site, "Reader")
+    row = page.locator(".table-row", has_text="hosted by Nutty host")
+    expect(row).to_contain_text("Animal cards (Forest Facades): Tough Nut (3 predators + 4 prey)")
+    page.click("button[data-game='oh-fox']")
+    labels = page.locator("#new-animal_cards option").all_text_contents()
+    assert labels[:3] == [
+        "Standard (2 predators + 3 prey)",
+        "Tough Nut (3 predators + 4 prey)",
+        "Completely Nuts (4 predators + 6 prey)",
+    ]
+    expect(page.locator("label[for='new-picked_objectives-0']")).to_have_text("Fickler")
+    text = page.locator("main").inner_text()
+    assert "tough_nut" not in text and "completely_nuts" not in text and "prey_only" not in text
+    page.errors.check()
+
+
 def test_change_name_makes_a_new_identity(site: Server, page_factory: Any) -> None:
     page = page_factory()
     pick_name(page, site, "Ada")
@@ -75,6 +121,28 @@ def test_open_tables_are_listed(site: Server, page_factory: Any) -> None:
     row = page.locator(".table-row", has_text="hosted by Listed host")
     expect(row).to_contain_text("1/3 seats")
     assert row.locator("a").get_attribute("href") == f"/lobby/{lobby['id']}"
+    page.errors.check()
+
+
+def test_the_list_refresh_leaves_a_focused_join_link_alone(site: Server, page_factory: Any) -> None:
+    host = httpx.post(site.url + "/api/v1/players", json={"name": "Steady host"}).json()
+    httpx.post(
+        site.url + "/api/v1/lobbies",
+        json={"game": "fox-on-the-run", "seats": 2},
+        headers={"Authorization": f"Bearer {host['token']}"},
+    ).raise_for_status()
+    page = page_factory()
+    page.goto(site.url + "/")
+    link = page.locator(".table-row", has_text="hosted by Steady host").locator("a")
+    link.focus()
+    page.evaluate("() => { document.activeElement.dataset.before = 'yes'; }")
+    loads = int(page.get_attribute("#open-tables", "data-loads") or 0)
+    # The same list again (a click that keeps focus where it is): nothing is redrawn.
+    page.evaluate("() => document.getElementById('refresh-tables').click()")
+    page.wait_for_function(
+        "n => Number(document.getElementById('open-tables').dataset.loads) > n", arg=loads
+    )
+    assert page.evaluate("() => document.activeElement.dataset.before") == "yes"
     page.errors.check()
 
 
@@ -106,7 +174,7 @@ def test_new_table_against_a_bot_played_to_the_end(site: Server, page_factory: A
     expect(page.locator("#start-match")).to_be_disabled()
     page.select_option("#bot-strategy-1", "random")
     page.click("#add-bot-1")
-    expect(page.locator(".chair[data-seat='1']")).to_contain_text("BOT random")
+    expect(page.locator(".chair[data-seat='1']")).to_contain_text("Random bot 2")
     expect(page.locator("#start-match")).to_be_enabled()
     page.click("#start-match")
     page.wait_for_url("**/match/**")

@@ -96,7 +96,7 @@ def test_host_controls_bots_and_settings(site: Server, page_factory: Any) -> Non
     expect(host.locator("#chairs .chair")).to_have_count(3)
     host.select_option("#bot-strategy-2", "standard")
     host.click("#add-bot-2")
-    expect(host.locator(".chair[data-seat='2']")).to_contain_text("BOT standard")
+    expect(host.locator(".chair[data-seat='2']")).to_contain_text("Standard bot 3")
     host.click("#remove-seat-2")
     expect(host.locator(".chair[data-seat='2']")).to_contain_text("Empty chair")
     expect(host.locator("#start-match")).to_be_disabled()

@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
+from app.catalogue.view_schema import view_schema
 from app.games import REGISTRY
 from app.games import options as option_tools
 from app.games.protocol import Engine, IllegalAction
@@ -129,6 +131,19 @@ def test_determinized_states_play_on(engine: Engine[Any]) -> None:
     for playout in _deep(engine):
         for state in playout.states[::7]:
             c.check_determinized_plays_on(engine, state, playout.players, rng)
+
+
+def test_every_view_matches_the_published_schema(engine: Engine[Any]) -> None:
+    """Every viewer's view of every state of the deep playouts satisfies the game's
+    `view_schema` (closed objects: an undeclared key fails too)."""
+    view_type = getattr(engine, "view_type", None)
+    assert view_type is not None, f"{engine.id} declares no view type (Metadata.view_type)"
+    validator = Draft202012Validator(view_schema(view_type))
+    for playout in _deep(engine):
+        for state in playout.states:
+            for viewer in [None, *range(playout.players)]:
+                errors = list(validator.iter_errors(engine.view(state, viewer)))
+                assert not errors, f"{engine.id}, viewer {viewer}: {errors[0].message}"
 
 
 _json = st.recursive(

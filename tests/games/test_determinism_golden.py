@@ -79,17 +79,17 @@ GOLDEN: dict[str, Recorded] = {
     "duet-level-1": Recorded(
         actions=61,
         final="6a629765f1a9b1bf45fea568dcee67b6c3c79c51528484de60e77a52dfe58d06",
-        trace="71909dc26650e7b795c8e97fc96ba357f08be0f8fb1ea3a18f18e79f6ec79183",
+        trace="deb863c2339526620a618ba4e41888a105d7a8950449ee34a0a4e9953f243664",
     ),
     "duet-level-2-open": Recorded(
         actions=54,
         final="c58d4302fc26b0ff475d03a3dc1e71fbdb394f56a4ce15be475dfdb2abec4bec",
-        trace="4105ff4d3b229874512b99bb9bfd7b22b67abd1e4786867599118242c6983256",
+        trace="c5818123591345ace55428b6c9ab33f49c570a5137df3ee639c96a8d82193375",
     ),
     "duet-level-3": Recorded(
         actions=40,
         final="b52d20cbcddabe4ff9442ed48e32d6f8c14130e4396d168d7919d8273a7a9567",
-        trace="ae23cf47d8ef3ea13595ca683081af13bee781e0ea3805239bf7a721e73f0458",
+        trace="ed96352547e4efe55fb6eb2ba6485f4ae2d817c741f457b7291c24b98ba8a438",
     ),
     "fitf-default": Recorded(
         actions=129,
@@ -114,22 +114,22 @@ GOLDEN: dict[str, Recorded] = {
     "oh-fox-2": Recorded(
         actions=45,
         final="350d1dab1b2f0e89a46605656b7b12d48bfd5229ab1233dad6cda457032c4a0e",
-        trace="4f18b7b6d4b6e9e7589b7e2b95754025d9aa5b5d69694d67af2a7912a88719d7",
+        trace="07cfce911d365ee306dd123c80d8fa0e125e7a73dc683fdb4acd729dcea0e9cb",
     ),
     "oh-fox-3-nuts-masked": Recorded(
         actions=26,
         final="a1eb38556d28ed68cb52466f662a23715e83e2c918f6d24bb3705abea2d15264",
-        trace="7c9602f68f720683b84306d565edd293b45c1237bc80fd4c86dbb1e15eee77ef",
+        trace="a5513634101254565c5419a4e1e7d81b40e316719ec2f6a1b20b269bac0f499f",
     ),
     "oh-fox-4-picked": Recorded(
         actions=206,
         final="ed153a8926cb1915fa0b3b2556dd97d3c5b897c759f027ac3e01ab0c29a2a5cc",
-        trace="f643be766d147ddbd84e42e7407ac3580b81ba1bc195622da2f3af64510b1108",
+        trace="46e1656fbcb64b3fe6c9ce0e6da6052271945acedc4d22efc1620c3b42b69c46",
     ),
     "oh-fox-4-tough-none": Recorded(
         actions=105,
         final="3f3d319a29de40fe6802f073766fe7606e0ca8b1fc2561e213acaabdeb49bc8c",
-        trace="de53b3c5964df46b2071349b9c87aa72ff664d5e12916e4c6b0189883a69b742",
+        trace="44d9c1cc6a4d4e2008dea504689efc06b51c1e8c3b2a08d3d17d019c2ffdd78c",
     ),
     "run-2-off": Recorded(
         actions=36,

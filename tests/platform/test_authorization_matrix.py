@@ -34,6 +34,7 @@ def only(allowed: dict[str, int], anonymous: int = 401, others: int = 403) -> di
 
 
 SIGNED_IN = {role: 200 for role in ROLES if role != "anonymous"}
+GUEST_ONLY = dict.fromkeys(SIGNED_IN, 404)  # account/not_found: no account to act on
 WATCHERS = {"anonymous": 200, "spectator": 200, "seated": 200, "host": 200, "admin": 200}
 ADMIN_ONLY = only({"admin": 200})
 HOST_ONLY = only({"host": 200})
@@ -42,6 +43,25 @@ PLAY = {"action": {"type": "play", "card": "no-such-card"}}
 ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("POST", "/api/v1/players"): ({"name": "New"}, dict.fromkeys(ROLES, 201)),
     ("GET", "/api/v1/players/me"): (None, only(SIGNED_IN)),
+    ("GET", "/api/v1/players/me/matches"): (None, only(SIGNED_IN)),
+    # Account routes act on the caller only; the cast are guests (the claim's name is bad).
+    ("GET", "/api/v1/players/me/account"): (None, only(GUEST_ONLY)),
+    ("POST", "/api/v1/players/me/account"): (
+        {"username": "x", "password": "y"},
+        only(dict.fromkeys(SIGNED_IN, 400)),
+    ),
+    ("PUT", "/api/v1/players/me/account/password"): (
+        {"old_password": "old", "new_password": "a new password"},
+        only(GUEST_ONLY),
+    ),
+    ("POST", "/api/v1/sessions"): (
+        {"username": "nobody", "password": "wrong"},
+        dict.fromkeys(ROLES, 401),
+    ),
+    ("GET", "/api/v1/sessions"): (None, only(GUEST_ONLY)),
+    ("DELETE", "/api/v1/sessions/current"): (None, only(GUEST_ONLY)),
+    ("POST", "/api/v1/sessions/renew"): (None, only(GUEST_ONLY)),
+    ("DELETE", "/api/v1/sessions/{session_id}"): (None, only(GUEST_ONLY)),
     ("POST", "/api/v1/lobbies"): ({"game": "high-card"}, only(dict.fromkeys(SIGNED_IN, 201))),
     ("GET", "/api/v1/lobbies"): (None, ALL_OK),
     # A private table can be read by its id (the invite code stays hidden from non-members).
@@ -58,6 +78,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
         only({"seated": 200, "host": 200}),
     ),
     ("PUT", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): ({"bot": "random"}, HOST_ONLY),
+    ("POST", "/api/v1/lobbies/{lobby_id}/bots"): ({"bot": "random"}, HOST_ONLY),
     ("DELETE", "/api/v1/lobbies/{lobby_id}/seats/{seat}"): (None, HOST_ONLY),
     # The host passes authorization; the seated player is not ready yet.
     ("POST", "/api/v1/lobbies/{lobby_id}/start"): (None, only({"host": 409})),
@@ -78,6 +99,15 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("POST", "/api/v1/matches/{match_id}/leave"): (None, only({"seated": 200, "host": 200})),
     ("POST", "/api/v1/matches/{match_id}/reclaim"): (None, only({"seated": 200, "host": 200})),
     ("POST", "/api/v1/matches/{match_id}/rematch"): (None, only({"seated": 409, "host": 409})),
+    # The match is running: its replay and export open when it ends (for the same watchers).
+    ("GET", "/api/v1/matches/{match_id}/replay"): (None, only(dict.fromkeys(WATCHERS, 409))),
+    ("GET", "/api/v1/matches/{match_id}/replay/{step}"): (
+        None,
+        only(dict.fromkeys(WATCHERS, 409)),
+    ),
+    ("GET", "/api/v1/matches/{match_id}/export"): (None, only(dict.fromkeys(WATCHERS, 409))),
+    ("GET", "/api/v1/games/{game_id}/leaderboard"): (None, ALL_OK),
+    ("GET", "/api/v1/players/{player_id}"): (None, ALL_OK),
     ("GET", "/api/v1/admin/lobbies"): (None, ADMIN_ONLY),
     ("POST", "/api/v1/admin/lobbies/{lobby_id}/close"): (None, ADMIN_ONLY),
     ("DELETE", "/api/v1/admin/lobbies/{lobby_id}/players/{player_id}"): (None, ADMIN_ONLY),
@@ -93,13 +123,23 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/"): (None, ALL_OK),
     ("GET", "/lobby/{lobby_id}"): (None, ALL_OK),
     ("GET", "/match/{match_id}"): (None, ALL_OK),
+    ("GET", "/match/{match_id}/replay"): (None, ALL_OK),
+    ("GET", "/players/{player_id}"): (None, ALL_OK),
+    ("GET", "/games/{game_id}/leaderboard"): (None, ALL_OK),
+    ("GET", "/account"): (None, ALL_OK),
     ("GET", "/admin"): (None, ALL_OK),
     ("GET", "/docs"): (None, ALL_OK),
     ("GET", "/docs/assets/{name}"): (None, ALL_OK),
     ("GET", "/favicon.ico"): (None, ALL_OK),
 }
 # Ids that are the same in every world.
-FIXED = {"seat": "2", "game_id": "oh-fox", "name": "swagger-ui.css"}
+FIXED = {
+    "seat": "2",
+    "step": "0",
+    "game_id": "oh-fox",
+    "name": "swagger-ui.css",
+    "session_id": "no-such-session",
+}
 
 
 def test_every_route_has_a_row() -> None:

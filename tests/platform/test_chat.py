@@ -53,3 +53,24 @@ async def test_duet_allows_only_preset_reactions(client: httpx.AsyncClient) -> N
     assert (text.status_code, text.json()["error"]["code"]) == (422, "chat/not_allowed")
     assert (await client.post(url, headers=ada.auth, json={"reaction": "oops"})).status_code == 201
     assert (await client.get(url)).json()["free_chat"] is False
+
+
+async def test_table_notices_are_told_apart_from_what_players_say(
+    client: httpx.AsyncClient,
+) -> None:
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    match_id = await start_match(client, ada, [bob])
+    url = f"/api/v1/matches/{match_id}/chat"
+    await client.post(
+        url, headers=bob.auth, json={"text": "left the table: a bot plays on for them."}
+    )
+    await client.post(f"/api/v1/matches/{match_id}/leave", headers=bob.auth)
+    await client.post(f"/api/v1/matches/{match_id}/reclaim", headers=bob.auth)
+    messages = (await client.get(url)).json()["messages"]
+    # Bob typing the notice's words is still Bob talking; the table's notices are whole sentences.
+    assert [(m["kind"], m["text"]) for m in messages] == [
+        ("player", "left the table: a bot plays on for them."),
+        ("notice", "Bob left the table: a bot plays on for them."),
+        ("notice", "Bob is back."),
+    ]
+    assert all(m["seat"] == 1 and m["name"] == "Bob" for m in messages)

@@ -11,7 +11,7 @@ from sqlalchemy import update
 
 from app.db import Database, utcnow
 from app.lobby.models import Lobby
-from tests.platform.helpers import app_client, new_player
+from tests.platform.helpers import act, app_client, envelope, new_player, start_match
 
 SLOW = {"rate_per_minute": 60}  # a burst of 10, then one a second
 
@@ -129,3 +129,25 @@ async def test_an_idle_open_table_closes(database_url: str, with_high_card: None
         # The closed table no longer counts against its host's open tables.
         again = await http.post("/api/v1/lobbies", headers=ada.auth, json={"game": "high-card"})
         assert again.status_code == 201, again.text
+
+
+async def test_a_rematch_counts_against_its_hosts_open_tables(
+    database_url: str, with_high_card: None
+) -> None:
+    async with app_client(database_url, max_open_lobbies=1) as http:
+        ada, bob = await new_player(http, "Ada"), await new_player(http, "Bob")
+        match_id = await start_match(http, ada, [bob])
+        players = [ada, bob]
+        while (seen := await envelope(http, match_id, None))["status"] == "active":
+            actor = players[seen["to_act"][0]]
+            legal = (await envelope(http, match_id, actor))["legal_actions"]
+            await act(http, match_id, actor, legal[0])
+        held = await http.post("/api/v1/lobbies", headers=ada.auth, json={"game": "high-card"})
+        assert held.status_code == 201
+        refused = await http.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
+        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "lobby/too_many")
+        # Bob has room: his rematch opens the table, and Ada finds her seat there already.
+        opened = await http.post(f"/api/v1/matches/{match_id}/rematch", headers=bob.auth)
+        assert opened.status_code == 201, opened.text
+        joined = await http.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
+        assert (joined.status_code, joined.json()["id"]) == (201, opened.json()["id"])

@@ -160,6 +160,7 @@ async def test_a_bot_seat_plays_through_the_pipeline(client: httpx.AsyncClient) 
     assert final["seats"][1] == {
         "seat": 1,
         "name": "Random bot 2",
+        "player_id": None,
         "bot": "random",
         "away": False,
         "connected": True,

@@ -65,6 +65,7 @@ async def test_a_player_leaves_and_a_bot_plays_on(client: httpx.AsyncClient) -> 
     assert left.json()["seats"][1] == {
         "seat": 1,
         "name": "Bob",
+        "player_id": bob.id,
         "bot": "random",
         "away": True,
         "connected": True,

@@ -316,6 +316,24 @@ async def test_a_player_holds_a_bounded_number_of_sockets_per_match(
     assert (await again.receive())["type"] == "envelope"
 
 
+async def test_a_player_holds_a_bounded_number_of_sockets_per_table(
+    app: FastAPI, http: httpx.AsyncClient
+) -> None:
+    ada, bob = await new_player(http, "Ada"), await new_player(http, "Bob")
+    lobby_id = (await private_lobby(http, ada))["id"]
+    held = [await lobby_socket(app, lobby_id, ada) for _ in range(8)]
+    for socket in held:
+        await socket.until("lobby")
+    extra = await lobby_socket(app, lobby_id, ada)
+    assert (await extra.receive())["code"] == "rate/too_many_sockets"
+    assert await extra.closed_code() == 1013
+    bobs = await lobby_socket(app, lobby_id, bob)  # the cap is Ada's, not the table's
+    assert (await bobs.receive())["type"] == "lobby"
+    await held[0].close()
+    again = await lobby_socket(app, lobby_id, ada)
+    assert (await again.receive())["type"] == "lobby"
+
+
 async def test_a_new_socket_costs_only_its_own_first_envelope(
     app: FastAPI, http: httpx.AsyncClient
 ) -> None:

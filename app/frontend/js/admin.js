@@ -4,6 +4,7 @@
 import { api, games } from "./api.js";
 import { h, replace } from "./dom.js";
 import { siteHeader, toast, status } from "./ui.js";
+import { confirmDialog } from "./confirm-dialog.js";
 
 const KEY = "foxden.admin_token";
 const app = document.getElementById("app");
@@ -80,7 +81,12 @@ function query(kind) {
 
 const gameTitle = (id) => (catalogue.find((g) => g.id === id) || { title: id }).title;
 
-async function run(button, work, done) {
+/**
+ * A destructive action: asked first (Cancel is the default), then done, then the lists reloaded.
+ * The row usually goes away with its button: focus then moves to the table's heading.
+ */
+async function run(button, question, work, done) {
+  if (!(await confirmDialog(question))) return;
   button.disabled = true;
   try {
     await work();
@@ -90,6 +96,15 @@ async function run(button, work, done) {
   } finally {
     button.disabled = false;
   }
+  if (!button.isConnected) document.getElementById(question.home)?.focus();
+}
+
+const players = (seats) => seats.map((s) => (s.player ? s.player.name : s.name)).filter(Boolean);
+
+// "table 1a2b3c4d (Oh, Fox!: Ada, Standard bot 2)": the id the list shows, then what it is.
+function describeLobby(lobby) {
+  const who = players(lobby.seats);
+  return `table ${lobby.id.slice(0, 8)} (${gameTitle(lobby.game)}${who.length ? ": " + who.join(", ") : ""})`;
 }
 
 /* ---------- lobbies ---------- */
@@ -105,21 +120,27 @@ async function loadLobbies() {
 function lobbyRow(lobby) {
   const refresh = () => Promise.all([loadLobbies(), loadStats()]);
   const seats = lobby.seats.map((seat) => {
-    if (!seat.player) return h("div", {}, seat.bot ? `Bot (${seat.bot})` : "empty");
+    if (!seat.player) return h("div", {}, seat.bot ? `${seat.name || seat.bot + " bot"} (bot)` : "empty");
     const kick = h("button", { class: "small danger", "aria-label": `Kick ${seat.player.name}` }, "Kick");
-    kick.addEventListener("click", () => run(kick,
-      () => adminApi(`/lobbies/${lobby.id}/players/${seat.player.id}`, { method: "DELETE" }), refresh));
+    kick.addEventListener("click", () => run(kick, {
+      title: `Kick ${seat.player.name}?`,
+      message: `${seat.player.name} leaves ${describeLobby(lobby)}, and its invite link changes so they cannot come back with it.`,
+      confirm: `Kick ${seat.player.name}`, home: "lobbies-title",
+    }, () => adminApi(`/lobbies/${lobby.id}/players/${seat.player.id}`, { method: "DELETE" }), refresh));
     return h("div", { class: "row" }, seat.player.name, lobby.status === "open" ? kick : null);
   });
   const close = h("button", { class: "small danger", dataset: { lobby: lobby.id } }, "Close");
-  close.addEventListener("click", () => run(close,
-    () => adminApi(`/lobbies/${lobby.id}/close`, { method: "POST" }), refresh));
+  close.addEventListener("click", () => run(close, {
+    title: "Close this table?",
+    message: `Close ${describeLobby(lobby)}? Nobody can join or start it any more.`,
+    confirm: "Close the table", home: "lobbies-title",
+  }, () => adminApi(`/lobbies/${lobby.id}/close`, { method: "POST" }), refresh));
   return h("tr", { dataset: { lobby: lobby.id } },
-    h("td", {}, h("a", { href: `/lobby/${lobby.id}` }, lobby.id.slice(0, 8)), lobby.private ? " (private)" : ""),
-    h("td", {}, gameTitle(lobby.game)),
-    h("td", {}, lobby.status),
-    h("td", {}, seats),
-    h("td", {}, h("div", { class: "cell-actions" }, lobby.status === "open" ? close : null,
+    h("td", { dataset: { label: "Table" } }, h("a", { href: `/lobby/${lobby.id}` }, lobby.id.slice(0, 8)), lobby.private ? " (private)" : ""),
+    h("td", { dataset: { label: "Game" } }, gameTitle(lobby.game)),
+    h("td", { dataset: { label: "Status" } }, lobby.status),
+    h("td", { dataset: { label: "Seats" } }, seats),
+    h("td", { dataset: { label: "Actions" } }, h("div", { class: "cell-actions" }, lobby.status === "open" ? close : null,
       lobby.match_id ? h("a", { class: "button small", href: `/match/${lobby.match_id}` }, "Open match") : null)));
 }
 
@@ -135,15 +156,19 @@ async function loadMatches() {
 
 function matchRow(match) {
   const abort = h("button", { class: "small danger", dataset: { match: match.id } }, "Abort");
-  abort.addEventListener("click", () => run(abort,
-    () => adminApi(`/matches/${match.id}/abort`, { method: "POST" }), () => Promise.all([loadMatches(), loadStats()])));
+  abort.addEventListener("click", () => run(abort, {
+    title: "Abort this match?",
+    message: `Match ${match.id.slice(0, 8)} (${gameTitle(match.game)}: ${players(match.seats).join(", ")}) `
+      + "ends at once, unfinished, and cannot be resumed.",
+    confirm: "Abort the match", home: "matches-title",
+  }, () => adminApi(`/matches/${match.id}/abort`, { method: "POST" }), () => Promise.all([loadMatches(), loadStats()])));
   return h("tr", { dataset: { match: match.id } },
-    h("td", {}, match.id.slice(0, 8)),
-    h("td", {}, gameTitle(match.game)),
-    h("td", {}, match.status),
-    h("td", {}, String(match.version)),
-    h("td", {}, match.seats.map((s) => s.bot ? `${s.name} (bot)` : s.name).join(", ")),
-    h("td", {}, h("div", { class: "cell-actions" }, match.status === "active" ? abort : null,
+    h("td", { dataset: { label: "Match" } }, match.id.slice(0, 8)),
+    h("td", { dataset: { label: "Game" } }, gameTitle(match.game)),
+    h("td", { dataset: { label: "Status" } }, match.status),
+    h("td", { dataset: { label: "Version" } }, String(match.version)),
+    h("td", { dataset: { label: "Players" } }, match.seats.map((s) => s.bot ? `${s.name} (bot)` : s.name).join(", ")),
+    h("td", { dataset: { label: "Actions" } }, h("div", { class: "cell-actions" }, match.status === "active" ? abort : null,
       h("a", { class: "button small", href: `/match/${match.id}` }, "Open"))));
 }
 
@@ -162,9 +187,9 @@ async function showDashboard() {
     h("div", { class: "panel-head" }, h("h1", {}, "Admin"),
       h("button", { class: "small", id: "admin-signout", onclick: signOut }, "Forget the token")),
     h("section", { class: "panel", "aria-label": "Stats" }, statsBox),
-    h("section", { class: "panel", "aria-labelledby": "lobbies-title" }, h("h2", { id: "lobbies-title" }, "Lobbies"),
+    h("section", { class: "panel", "aria-labelledby": "lobbies-title" }, h("h2", { id: "lobbies-title", tabindex: "-1" }, "Lobbies"),
       filterBar("lobbies", ["open", "started", "closed"], () => loadLobbies().catch(report)), lobbiesBox),
-    h("section", { class: "panel", "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title" }, "Matches"),
+    h("section", { class: "panel", "aria-labelledby": "matches-title" }, h("h2", { id: "matches-title", tabindex: "-1" }, "Matches"),
       filterBar("matches", ["active", "finished", "aborted"], () => loadMatches().catch(report)), matchesBox));
   await Promise.all([loadLobbies(), loadMatches()]).catch(report);
 }

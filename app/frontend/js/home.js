@@ -4,13 +4,17 @@ import { api, games } from "./api.js";
 import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
-import { optionsForm } from "./options-form.js";
+import { optionsForm, describeOptions } from "./options-form.js";
+import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
+import { slot } from "./slot.js";
 
 const REFRESH_MS = 5000;
 const app = document.getElementById("app");
 const who = h("div", { class: "who" });
 const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "polite" });
+// Refreshed every few seconds: redrawn only when the list changed, so a focused Join link stays.
+const tables = slot(tablesList, { fallback: () => document.getElementById("refresh-tables") });
 const gameCards = h("div", { class: "game-cards", role: "list" });
 const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
 let catalogue = [];
@@ -39,22 +43,35 @@ function nameSection() {
   return h("section", { class: "panel welcome", "aria-labelledby": "welcome-title" },
     h("h1", { id: "welcome-title" }, "Fox games at one table"),
     h("p", {}, "Pick a name, open a table, send the link to a friend or fill seats with bots."),
-    nameForm(() => renderAll()));
+    nameForm(named));
+}
+
+// The name is picked: only the parts that show it change, so a table being set up below (game,
+// seat count, options) stays as it was, and focus goes on to the next step.
+function named() {
+  renderWho();
+  document.querySelector(".welcome")?.remove();
+  const waiting = newTableForm.querySelector(".form-error");
+  if (waiting) waiting.textContent = ""; // "Pick a name first" is done
+
+  const next = document.getElementById("create-table") || document.querySelector(".game-pick");
+  next?.focus();
+  refreshMyGames();
 }
 
 function renderAll() {
   renderWho();
   const main = h("main", { id: "main", tabindex: "-1" },
     nameSection(),
+    myGamesPanel(),
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
-        h("button", { class: "small", onclick: refreshTables }, "Refresh")),
+        h("button", { class: "small", id: "refresh-tables", onclick: refreshTables }, "Refresh")),
       tablesList),
     h("section", { class: "panel", "aria-labelledby": "new-title" },
       h("h2", { id: "new-title" }, "New table"), gameCards, newTableForm));
   replace(app, siteHeader(who), main);
-  renderNewTableForm();
 }
 
 /* ---------- open tables ---------- */
@@ -63,27 +80,30 @@ async function refreshTables() {
   try {
     const lobbies = await api("/lobbies?status=open");
     showTables(lobbies);
+    // How many answers the list has seen (tests wait on it instead of on time).
+    tablesList.dataset.loads = String(Number(tablesList.dataset.loads || 0) + 1);
   } catch (failure) {
-    status(tablesList, "Could not load the open tables: " + failure.message, "form-error");
+    const text = "Could not load the open tables: " + failure.message;
+    tables.set("failed:" + text, () => h("p", { class: "form-error" }, text));
   }
 }
 
 function showTables(lobbies) {
-  if (!lobbies.length) {
-    status(tablesList, "No open tables right now. Start one with New table.");
-    return;
-  }
-  replace(tablesList, h("ul", { class: "table-list" }, lobbies.map(tableRow)));
+  tables.set(JSON.stringify([lobbies, catalogue.length]), () => (lobbies.length
+    ? h("ul", { class: "table-list" }, lobbies.map(tableRow))
+    : h("p", { class: "muted" }, "No open tables right now. Start one with New table.")));
 }
 
 function tableRow(lobby) {
   const game = catalogue.find((g) => g.id === lobby.game);
   const host = lobby.seats.find((s) => s.player && s.player.id === lobby.host_id);
   const filled = lobby.seats.filter((s) => s.player || s.bot).length;
+  const special = game ? describeOptions(game.options_schema, lobby.options, { changedOnly: true }) : [];
   return h("li", { class: "table-row" },
     h("div", {},
       h("strong", {}, game ? game.title : lobby.game),
-      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`)),
+      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`),
+      h("span", { class: "table-options" }, special.length ? special.join(" · ") : "Standard rules")),
     h("span", { class: "seat-count" }, `${filled}/${lobby.seats.length} seats`),
     h("a", { class: "button", href: "/lobby/" + encodeURIComponent(lobby.id) },
       filled < lobby.seats.length ? "Join" : "Watch"));
@@ -100,8 +120,9 @@ function renderGameCards() {
         h("span", { class: "game-title" }, game.title),
         h("span", { class: "game-players" }, playerCount(game)),
         h("span", { class: "game-pitch" }, game.pitch || "")),
-      h("a", { class: "rules-link", href: game.rules_url, target: "_blank", rel: "noopener" },
-        "Rules of " + game.title));
+      h("a", { class: "rules-link", href: game.rules_url }, "Rules of " + game.title),
+      h("a", { class: "board-link", href: `/games/${encodeURIComponent(game.id)}/leaderboard` },
+        "Leaderboard"));
   }));
 }
 
@@ -122,6 +143,7 @@ function renderNewTableForm() {
     range(game.min_players, game.max_players).map((n) =>
       h("option", { value: String(n) }, `${n} seats`)));
   const privateBox = h("input", { type: "checkbox", id: "private-input" });
+  const ratedBox = h("input", { type: "checkbox", id: "rated-input" });
   const options = optionsForm(game.options_schema, {}, { prefix: "new" });
   const timer = timerField("timer-input", 0);
   const error = h("p", { class: "form-error", role: "alert" });
@@ -130,6 +152,8 @@ function renderNewTableForm() {
     h("div", { class: "field" }, h("label", { for: "seats-input" }, "Seats"), seats),
     h("div", { class: "field field-check" }, privateBox,
       h("label", { for: "private-input" }, "Private table (only people with the invite link can join)")),
+    h("div", { class: "field field-check" }, ratedBox,
+      h("label", { for: "rated-input" }, "Rated (the result moves the players' ratings; people only, no bots)")),
     timer.node,
     options.node,
     h("div", { class: "row" }, h("button", { class: "primary big", type: "submit", id: "create-table" },
@@ -137,12 +161,12 @@ function renderNewTableForm() {
     error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error);
+    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error, ratedBox.checked);
   });
   replace(newTableForm, form);
 }
 
-async function createTable(game, seats, isPrivate, options, turnSeconds, error) {
+async function createTable(game, seats, isPrivate, options, turnSeconds, error, rated) {
   if (!identity()) {
     error.textContent = "Pick a name first (at the top of the page).";
     document.getElementById("name-input")?.focus();
@@ -151,7 +175,7 @@ async function createTable(game, seats, isPrivate, options, turnSeconds, error) 
   try {
     const lobby = await api("/lobbies", {
       method: "POST",
-      body: { game: game.id, seats, options, private: isPrivate, turn_seconds: turnSeconds || null },
+      body: { game: game.id, seats, options, private: isPrivate, rated, turn_seconds: turnSeconds || null },
     });
     // In the fragment, never the query: browsers do not send it, so no log ever sees it.
     const code = lobby.private && lobby.invite_code ? "#code=" + encodeURIComponent(lobby.invite_code) : "";
@@ -178,6 +202,7 @@ async function start() {
   renderNewTableForm();
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
+  await startMyGames(renderAll);
 }
 
 start();

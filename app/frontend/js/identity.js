@@ -21,6 +21,11 @@ export async function createIdentity(name) {
   return created;
 }
 
+/** Remember an identity made elsewhere (signing in to an account: {id, name, token, username}). */
+export function rememberIdentity(value) {
+  localStorage.setItem(KEY, JSON.stringify(value));
+}
+
 export function forgetIdentity() {
   localStorage.removeItem(KEY);
 }

@@ -1,11 +1,12 @@
-// The host's controls in a lobby: table settings (PATCH), bots in empty chairs (PUT seat),
-// removing a bot or kicking a player (DELETE seat).
+// The host's controls in a lobby: table settings (PATCH), a bot in one empty chair (PUT seat)
+// or in all of them (POST bots), removing a bot or kicking a player (DELETE seat).
 
 import { api } from "./api.js";
 import { timerField } from "./timer.js";
 import { h } from "./dom.js";
-import { optionsForm } from "./options-form.js";
+import { optionsForm, humanize } from "./options-form.js";
 import { toast } from "./ui.js";
+import { confirmDialog } from "./confirm-dialog.js";
 
 async function call(lobby, path, method, body) {
   try {
@@ -19,15 +20,60 @@ async function call(lobby, path, method, body) {
 // The strategy picked per empty chair, kept across redraws (a lobby push must not reset it).
 const chosenBot = new Map();
 
+function strategiesOf(game) {
+  return (game && game.bots) || ["random"];
+}
+
+function defaultStrategy(strategies) {
+  return strategies.includes("standard") ? "standard" : strategies[0];
+}
+
+function strategySelect(id, label, strategies, picked, onPick) {
+  const select = h("select", { id, "aria-label": label, onchange: () => onPick(select.value) },
+    strategies.map((name) => h("option", { value: name, selected: name === picked }, humanize(name))));
+  return select;
+}
+
+const emptySeats = (lobby) => lobby.seats.filter((s) => !s.player && !s.bot).length;
+
+/** When the fill control must be redrawn: the number of empty chairs it would fill. */
+export function fillKey(lobby) {
+  return String(emptySeats(lobby));
+}
+
+let fillStrategy = null;
+
+/** "Fill the 3 empty seats with [Standard] bots": one click, one request, one push. */
+export function fillControl(lobby, game, onUpdated) {
+  const count = emptySeats(lobby);
+  if (!count) return null;
+  const strategies = strategiesOf(game);
+  const picked = strategies.includes(fillStrategy) ? fillStrategy : defaultStrategy(strategies);
+  const select = strategySelect("fill-bots-strategy", "Strategy of the bots", strategies, picked,
+    (value) => { fillStrategy = value; });
+  const button = h("button", { class: "small", id: "fill-bots", type: "button" },
+    count === 1 ? "Fill the empty seat with a bot" : `Fill the ${count} empty seats with bots`);
+  let busy = false; // not `disabled`: a disabled button loses the keyboard focus
+  button.addEventListener("click", async () => {
+    if (busy) return;
+    busy = true;
+    button.setAttribute("aria-busy", "true");
+    const updated = await call(lobby, "/bots", "POST", { bot: select.value });
+    busy = false;
+    button.removeAttribute("aria-busy");
+    onUpdated(updated);
+  });
+  return h("div", { class: "fill-bots row" },
+    h("label", { for: "fill-bots-strategy" }, "Bots play"), select, button);
+}
+
 /** Buttons inside one chair: add a bot to an empty chair, or empty an occupied one. */
 export function chairHostControls(seat, lobby, game, onUpdated) {
   if (!seat.player && !seat.bot) {
-    const strategies = (game && game.bots) || ["random"];
-    const selectId = `bot-strategy-${seat.seat}`;
-    const picked = chosenBot.get(seat.seat) || (strategies.includes("standard") ? "standard" : strategies[0]);
-    const select = h("select", { id: selectId, "aria-label": `Bot strategy for seat ${seat.seat + 1}`,
-      onchange: () => chosenBot.set(seat.seat, select.value) },
-    strategies.map((name) => h("option", { value: name, selected: name === picked }, name)));
+    const strategies = strategiesOf(game);
+    const picked = chosenBot.get(seat.seat) || defaultStrategy(strategies);
+    const select = strategySelect(`bot-strategy-${seat.seat}`, `Bot strategy for seat ${seat.seat + 1}`,
+      strategies, picked, (value) => chosenBot.set(seat.seat, value));
     return h("div", { class: "row" }, select,
       h("button", { class: "small", id: `add-bot-${seat.seat}`,
         onclick: async () => onUpdated(await call(lobby, `/seats/${seat.seat}`, "PUT", { bot: select.value })) },
@@ -37,17 +83,27 @@ export function chairHostControls(seat, lobby, game, onUpdated) {
   const label = seat.bot ? "Remove bot" : "Remove player";
   return h("button", { class: "small danger", id: `remove-seat-${seat.seat}`,
     "aria-label": `${label} from seat ${seat.seat + 1}`,
-    onclick: async () => onUpdated(await call(lobby, `/seats/${seat.seat}`, "DELETE")) }, label);
+    onclick: async () => {
+      // A bot comes back with one click; a person sent away does not: ask first.
+      if (seat.player && !(await confirmDialog({
+        title: `Remove ${seat.player.name}?`,
+        message: `${seat.player.name} leaves seat ${seat.seat + 1}, and the invite link changes so the old one no longer works.`,
+        confirm: `Remove ${seat.player.name}`,
+      }))) return;
+      onUpdated(await call(lobby, `/seats/${seat.seat}`, "DELETE"));
+    } }, label);
 }
 
-// The settings form is rebuilt only when the settings themselves change, so a lobby push
-// (someone got ready) does not wipe what the host is typing.
-let cached = { key: null, node: null };
+/**
+ * When the settings form must be rebuilt: only when the settings themselves change, so a lobby
+ * push (someone got ready) does not wipe what the host is typing.
+ */
+export function settingsKey(lobby) {
+  return JSON.stringify([lobby.options, lobby.seats.length, lobby.private, lobby.turn_seconds]);
+}
 
 /** Seat count, private toggle and the game's options, saved together with PATCH. */
 export function hostSettings(lobby, game, onUpdated) {
-  const key = JSON.stringify([lobby.options, lobby.seats.length, lobby.private, lobby.turn_seconds]);
-  if (cached.key === key && cached.node) return cached.node;
   const min = game ? game.min_players : lobby.seats.length;
   const max = game ? game.max_players : lobby.seats.length;
   const seats = h("select", { id: "host-seats" });
@@ -73,8 +129,7 @@ export function hostSettings(lobby, game, onUpdated) {
     if (updated) toast("Settings saved.");
     onUpdated(updated);
   });
-  const node = h("section", { class: "panel", "aria-labelledby": "settings-title" },
-    h("h2", { id: "settings-title" }, "Table settings (host)"), form);
-  cached = { key, node };
-  return node;
+  return h("section", { class: "panel", "aria-labelledby": "settings-title" },
+    h("h2", { id: "settings-title" }, "Table settings"),
+    h("p", { class: "muted" }, "Only you, the host, can change these."), form);
 }

@@ -5,8 +5,10 @@ import { api, gameById, socketUrl } from "./api.js";
 import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
 import { identity } from "./identity.js";
-import { hostSettings, chairHostControls } from "./lobby-host.js";
+import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
+import { describeOptions } from "./options-form.js";
 import { siteHeader, nameForm, toast, copyText, status } from "./ui.js";
+import { slot } from "./slot.js";
 
 const lobbyId = pageId("lobby");
 const inviteCode = readInviteCode();
@@ -73,27 +75,37 @@ function goToMatch(matchId) {
 
 /* ---------- drawing ---------- */
 
-function chair(seat) {
+// The server names every seat (app/names.py: "Standard bot 2"), so the lobby and the table agree.
+function chairName(seat) {
+  return seat.name || (seat.player ? seat.player.name : seat.bot ? "Bot" : "Empty chair");
+}
+
+function readyMark(seat) {
+  if (!seat.player && !seat.bot) return null;
+  if (seat.bot) return h("span", { class: "ready-mark is-ready" }, "Ready (bot)");
+  if (seat.player.id === lobby.host_id) return h("span", { class: "ready-mark is-ready" }, "Ready (host)");
+  return seat.ready ? h("span", { class: "ready-mark is-ready" }, "Ready")
+    : h("span", { class: "ready-mark not-ready" }, "Not ready yet");
+}
+
+function buildChair(seat) {
   const my = me();
   const mine = !!(my && seat.player && seat.player.id === my.id);
   const empty = !seat.player && !seat.bot;
-  const name = seat.player ? seat.player.name : seat.bot ? `Bot (${seat.bot})` : "Empty chair";
   const badges = [
-    seat.bot && h("span", { class: "badge badge-bot", title: "Strategy: " + seat.bot }, "BOT " + seat.bot),
-    seat.player && seat.player.id === lobby.host_id && h("span", { class: "badge badge-host" }, "host"),
-    mine && h("span", { class: "badge badge-you" }, "you"),
+    seat.bot && h("span", { class: "badge badge-bot", title: `Plays the ${seat.bot} strategy` }, "Bot"),
+    seat.player && seat.player.id === lobby.host_id && h("span", { class: "badge badge-host" }, "Host"),
+    mine && h("span", { class: "badge badge-you" }, "You"),
   ];
-  const ready = empty ? null : seat.bot || seat.ready
-    ? h("span", { class: "ready-mark is-ready" }, "[ok] Ready")
-    : h("span", { class: "ready-mark not-ready" }, "[..] Not ready");
   const sitHere = empty && my && !mySeat() && lobby.status === "open"
-    ? h("button", { class: "small", onclick: () => join(seat.seat) }, "Sit here") : null;
-  return h("li", { class: ["chair", empty && "empty", mine && "mine"], dataset: { seat: seat.seat } },
+    ? h("button", { class: "small", id: `sit-${seat.seat}`, onclick: () => join(seat.seat) }, "Sit here") : null;
+  return [
     h("div", { class: "chair-top" }, h("span", { class: "chair-number" }, `Seat ${seat.seat + 1}`), badges),
-    h("span", { class: "chair-name" }, name),
-    ready,
+    h("span", { class: "chair-name" }, chairName(seat)),
+    readyMark(seat),
     sitHere,
-    isHost() && lobby.status === "open" ? chairHostControls(seat, lobby, game, refreshFrom) : null);
+    isHost() && lobby.status === "open" ? chairHostControls(seat, lobby, game, refreshFrom) : null,
+  ];
 }
 
 function refreshFrom(updated) {
@@ -102,13 +114,16 @@ function refreshFrom(updated) {
 
 // The invite code travels in the URL fragment (#code=), which browsers never send to the
 // server, so it stays out of access logs and Referer headers. Links from before carried it as
-// ?code=: still read, then moved into the fragment so a reload does not send it again.
+// ?code=: still read, then moved into the fragment so a reload does not send it again. The
+// tab remembers it too, so coming back from the rules page (a plain link) keeps the invitation.
 function readInviteCode() {
+  const remembered = lobbyId ? "foxden.invite." + lobbyId : null;
   const fromFragment = new URLSearchParams(location.hash.slice(1)).get("code");
-  if (fromFragment) return fromFragment;
-  const fromQuery = new URLSearchParams(location.search).get("code");
+  const fromQuery = fromFragment ? null : new URLSearchParams(location.search).get("code");
   if (fromQuery) history.replaceState(null, "", location.pathname + "#code=" + encodeURIComponent(fromQuery));
-  return fromQuery;
+  const code = fromFragment || fromQuery;
+  if (code && remembered) sessionStorage.setItem(remembered, code);
+  return code || (remembered && sessionStorage.getItem(remembered)) || null;
 }
 
 function inviteLink(code) {
@@ -121,7 +136,7 @@ async function newInviteCode() {
   if (updated) toast("New invite link: the old one no longer works.");
 }
 
-function inviteSection() {
+function buildInvite() {
   if (!lobby.invite_code) return null;
   const link = inviteLink(lobby.invite_code);
   const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": "Invite link" });
@@ -137,26 +152,10 @@ function inviteSection() {
         : null));
 }
 
-// Lobby pushes redraw the page; a section whose inputs may be mid-typing (the name form) is
-// rebuilt only when what it shows changes.
-const stableSections = new Map();
-function stable(name, key, build) {
-  const kept = stableSections.get(name);
-  if (kept && kept.key === key) return kept.node;
-  const node = build();
-  stableSections.set(name, { key, node });
-  return node;
-}
-
-function youSection() {
+function buildYou() {
   if (lobby.status !== "open") return null;
   const seat = mySeat();
   const full = lobby.seats.every((s) => s.player || s.bot);
-  const key = JSON.stringify([me()?.id, seat, full, isHost()]);
-  return stable("you", key, () => buildYouSection(seat, full));
-}
-
-function buildYouSection(seat, full) {
   let body;
   if (!me()) {
     body = nameForm(joinAsNewGuest, { label: "Pick a name to sit at this table", button: "Join" });
@@ -175,7 +174,7 @@ function buildYouSection(seat, full) {
     h("h2", { id: "you-title" }, "You"), body);
 }
 
-function startSection() {
+function buildStart() {
   if (lobby.status !== "open") return null;
   const ready = canStart();
   const text = ready ? "Every seat is filled and everyone is ready."
@@ -186,14 +185,86 @@ function startSection() {
     h("span", { class: "muted" }, text));
 }
 
-function statusLine() {
+function buildStatus() {
   if (lobby.status === "closed") return h("p", { class: "form-error", id: "lobby-status" }, "This table is closed.");
   if (lobby.status === "started") {
     return h("p", { id: "lobby-status" }, "The match has started. ",
       h("a", { href: "/match/" + encodeURIComponent(lobby.match_id) }, "Watch it"));
   }
   return h("p", { class: "muted", id: "lobby-status" }, lobby.private ? "Private table, waiting for players."
-    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".");
+    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".",
+    lobby.rated ? h("span", { class: "badge badge-host", id: "lobby-rated" }, "rated: people only") : null);
+}
+
+/** What this table plays with, in the rules' words, for everyone (the host also has the form). */
+function buildOptionsSummary() {
+  if (!game) return null;
+  const phrases = describeOptions(game.options_schema, lobby.options);
+  return h("div", { class: "table-rules" },
+    h("h2", { id: "table-rules-title" }, "This table plays with"),
+    phrases.length ? h("ul", { class: "option-summary", id: "option-summary" }, phrases.map((p) => h("li", {}, p)))
+      : h("p", { class: "muted", id: "option-summary" }, "The standard rules (this game has no options)."),
+    h("p", {}, h("a", { id: "rules-link", href: `${game.rules_url}?from=${encodeURIComponent("/lobby/" + lobby.id)}` },
+      "Read the rules of " + game.title)));
+}
+
+/* ---------- the page: built once, then each part redrawn only when it changed ---------- */
+
+const titleNode = h("h1", { id: "lobby-title" });
+const chairsList = h("ul", { class: "chairs", id: "chairs" });
+const chairSlots = [];
+const parts = {
+  status: slot(h("div")),
+  summary: slot(h("div")),
+  fill: slot(h("div"), { fallback: startOrTitle }),
+  start: slot(h("div"), { fallback: () => titleNode }),
+  settings: slot(h("div")),
+  you: slot(h("div"), { fallback: () => titleNode }),
+  invite: slot(h("div")),
+};
+titleNode.tabIndex = -1;
+
+// Where focus goes once a control it was on is gone for good: the next step if it can be taken.
+function startOrTitle() {
+  const startButton = document.getElementById("start-match");
+  return startButton && !startButton.disabled ? startButton : titleNode;
+}
+
+function layout() {
+  // Two columns on a desktop; on a phone one, in the order a player needs them (lobby-part-*).
+  for (const [name, part] of Object.entries(parts)) part.node.classList.add("lobby-part-" + name);
+  replace(main,
+    h("div", { class: "lobby-grid" },
+      h("div", { class: "lobby-column" },
+        h("section", { class: "panel lobby-part-seats", "aria-labelledby": "lobby-title" },
+          titleNode, parts.status.node,
+          h("h2", { id: "seats-title" }, "Seats"), chairsList, parts.fill.node, parts.start.node),
+        parts.settings.node),
+      h("div", { class: "lobby-column" }, parts.you.node,
+        h("section", { class: "panel lobby-part-rules", "aria-labelledby": "table-rules-title" }, parts.summary.node),
+        parts.invite.node)));
+}
+
+function drawChairs() {
+  while (chairSlots.length < lobby.seats.length) {
+    const item = h("li", { class: "chair", tabindex: "-1" });
+    // Sitting down moves the next step (I am ready) into the "You" panel: focus goes there.
+    const next = () => (item.classList.contains("mine") && document.getElementById("ready-toggle")) || item;
+    chairSlots.push(slot(item, { fallback: next }));
+    chairsList.append(item);
+  }
+  while (chairSlots.length > lobby.seats.length) chairSlots.pop().node.remove();
+  const host = isHost() && lobby.status === "open";
+  const seated = !!mySeat();
+  lobby.seats.forEach((seat, index) => {
+    const chairSlot = chairSlots[index];
+    const my = me();
+    const mine = !!(my && seat.player && seat.player.id === my.id);
+    const empty = !seat.player && !seat.bot;
+    chairSlot.node.className = ["chair", empty && "empty", mine && "mine"].filter(Boolean).join(" ");
+    chairSlot.node.dataset.seat = seat.seat;
+    chairSlot.set(JSON.stringify([seat, lobby.host_id, my?.id, host, seated, lobby.status]), () => buildChair(seat));
+  });
 }
 
 function show(updated) {
@@ -204,21 +275,17 @@ function show(updated) {
   }
   const title = game ? game.title : lobby.game;
   document.title = `${title} table — Foxden`;
-  const focusedId = document.activeElement && document.activeElement.id;
-  replace(main,
-    h("div", { class: "lobby-grid" },
-      h("div", {},
-        h("section", { class: "panel", "aria-labelledby": "lobby-title" },
-          h("h1", { id: "lobby-title" }, title),
-          statusLine(),
-          game ? h("p", {}, h("a", { href: game.rules_url, target: "_blank", rel: "noopener" }, "Read the rules")) : null,
-          h("h2", {}, "Seats"),
-          h("ul", { class: "chairs", id: "chairs" }, lobby.seats.map(chair)),
-          startSection()),
-        isHost() && lobby.status === "open" ? hostSettings(lobby, game, refreshFrom) : null),
-      h("div", {}, youSection(), inviteSection())));
-  // Re-rendering replaces the buttons; keep keyboard focus where it was.
-  if (focusedId) document.getElementById(focusedId)?.focus();
+  if (!main.firstChild || !main.contains(titleNode)) layout();
+  titleNode.textContent = title;
+  const host = isHost() && lobby.status === "open";
+  parts.status.set(JSON.stringify([lobby.status, lobby.private, lobby.turn_seconds, lobby.match_id]), buildStatus);
+  parts.summary.set(JSON.stringify([lobby.options]), buildOptionsSummary);
+  parts.you.set(JSON.stringify([me()?.id, mySeat(), lobby.seats.every((s) => s.player || s.bot), isHost(), lobby.status]), buildYou);
+  drawChairs();
+  parts.start.set(JSON.stringify([isHost(), lobby.status, canStart()]), buildStart);
+  parts.fill.set(host ? fillKey(lobby) : "", () => (host ? fillControl(lobby, game, refreshFrom) : null));
+  parts.settings.set(host ? settingsKey(lobby) : "", () => (host ? hostSettings(lobby, game, refreshFrom) : null));
+  parts.invite.set(JSON.stringify([lobby.invite_code, lobby.private, isHost(), lobby.status]), buildInvite);
 }
 
 /* ---------- live updates ---------- */

@@ -56,5 +56,7 @@ export function outcomeScreen(envelope, ctx, extra) {
     extra,
     h("div", { class: "row" },
       ctx.seat !== null && envelope.status === "finished" ? rematchButton : null,
+      h("a", { class: "button", id: "replay-link", href: `/match/${encodeURIComponent(envelope.match_id)}/replay` },
+        "Step through the replay"),
       h("a", { class: "button", href: "/" }, "Back to the tables")));
 }

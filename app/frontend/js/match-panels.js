@@ -15,7 +15,9 @@ export function playerList(envelope, className = "players") {
     return h("li", { class: ["player", turn && "to-act", seat.seat === envelope.seat && "me"], dataset: { seat: seat.seat } },
       h("span", { class: ["dot", seat.connected ? "online" : "offline"], title: seat.connected ? "connected" : "away" }),
       h("span", { class: "sr-only" }, seat.connected ? "connected" : "away"),
-      h("span", { class: "player-name" }, seat.name),
+      seat.player_id
+        ? h("a", { class: "player-name", href: `/players/${encodeURIComponent(seat.player_id)}` }, seat.name)
+        : h("span", { class: "player-name" }, seat.name),
       seat.bot ? h("span", { class: "badge badge-bot", title: "Bot strategy: " + seat.bot }, "BOT " + seat.bot) : null,
       seat.seat === envelope.seat ? h("span", { class: "badge badge-you" }, "you") : null,
       scores && scores[seat.seat] !== undefined ? h("span", { class: "player-score" }, `${scores[seat.seat]} pts`) : null,

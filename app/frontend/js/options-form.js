@@ -1,5 +1,7 @@
 // Friendly controls for a game's options, built from its JSON options_schema:
-// enum -> select, boolean -> checkbox, integer -> number (min/max), array of enum -> checkboxes.
+// enum -> select, boolean -> checkbox, integer -> number (min/max), array of enum -> checkboxes;
+// and the same options as one line of words (lobby summary, home list). Value words come from
+// the catalogue's `choices` ([{value, label}]), so every page says them the same way.
 
 import { h } from "./dom.js";
 
@@ -7,6 +9,40 @@ import { h } from "./dom.js";
 export function humanize(value) {
   const text = String(value).replace(/[-_]/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The words for one value of an enum (or array of enum) option. */
+export function choiceLabel(spec, value) {
+  const holder = spec && spec.type === "array" ? spec.items || {} : spec || {};
+  const choice = (holder.choices || []).find((c) => c.value === value);
+  return choice ? choice.label : humanize(value);
+}
+
+/** One option's value as words: "Points to win: 21 points", "Poison 8s", "Level 2 (side B)". */
+function describeOne(spec, key, value) {
+  const title = spec.title || humanize(key);
+  if (spec.type === "boolean") return value ? title : null;
+  if (spec.type === "array") {
+    return value && value.length ? `${title}: ${value.map((v) => choiceLabel(spec, v)).join(", ")}` : null;
+  }
+  const words = spec.enum ? choiceLabel(spec, value) : String(value);
+  return `${title}: ${words}`;
+}
+
+/**
+ * The options as a list of phrases. `changedOnly` leaves out what is as the rules set it by
+ * default (a list of open tables says only what is special about each one).
+ */
+export function describeOptions(schema, options = {}, { changedOnly = false } = {}) {
+  const properties = (schema && schema.properties) || {};
+  const phrases = [];
+  for (const [key, spec] of Object.entries(properties)) {
+    const value = key in options ? options[key] : spec.default;
+    if (changedOnly && JSON.stringify(value) === JSON.stringify(spec.default)) continue;
+    const phrase = describeOne(spec, key, value);
+    if (phrase) phrases.push(phrase);
+  }
+  return phrases;
 }
 
 /**
@@ -39,14 +75,16 @@ function field(id, key, spec, current, disabled) {
   const help = spec.description ? h("small", { class: "help", id: id + "-help" }, spec.description) : null;
   const described = help ? id + "-help" : null;
   if (spec.type === "array" && spec.items && spec.items.enum) {
-    return checkboxGroup(id, title, spec.items.enum, current || [], help, disabled);
+    return checkboxGroup(id, title, spec, current || [], help, disabled);
   }
   if (spec.enum) {
     const select = h("select", { id, name: key, disabled, "aria-describedby": described },
       spec.enum.map((choice) => h("option", { value: String(choice), selected: choice === current },
-        humanize(choice))));
+        choiceLabel(spec, choice))));
     const read = () => spec.enum.find((choice) => String(choice) === select.value);
-    return { node: h("div", { class: "field" }, h("label", { for: id }, title), select, help), read };
+    // Long choices ("Completely Nuts, prey only (...)") get the whole row, so none is cut.
+    const wide = spec.enum.some((choice) => choiceLabel(spec, choice).length > 24);
+    return { node: h("div", { class: ["field", wide && "field-wide"] }, h("label", { for: id }, title), select, help), read };
   }
   if (spec.type === "boolean") {
     const box = h("input", { type: "checkbox", id, name: key, checked: !!current, disabled,
@@ -74,12 +112,12 @@ function clampNumber(raw, spec) {
   return number;
 }
 
-function checkboxGroup(id, title, choices, current, help, disabled) {
-  const boxes = choices.map((choice, index) => {
+function checkboxGroup(id, title, spec, current, help, disabled) {
+  const boxes = spec.items.enum.map((choice, index) => {
     const boxId = `${id}-${index}`;
     const box = h("input", { type: "checkbox", id: boxId, value: String(choice),
       checked: current.includes(choice), disabled });
-    return { choice, node: h("label", { class: "chip", for: boxId }, box, humanize(choice)), box };
+    return { choice, node: h("label", { class: "chip", for: boxId }, box, choiceLabel(spec, choice)), box };
   });
   const node = h("fieldset", { class: "field field-group" },
     h("legend", {}, title), h("div", { class: "chips" }, boxes.map((b) => b.node)), help);

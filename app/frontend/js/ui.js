@@ -7,7 +7,8 @@ import { identity, createIdentity } from "./identity.js";
 export function siteHeader(...right) {
   return h("header", { class: "site-header" },
     h("a", { class: "brand", href: "/" }, foxMark(), h("span", {}, "Foxden")),
-    h("div", { class: "site-header-right" }, ...right));
+    h("div", { class: "site-header-right" }, ...right,
+      h("a", { href: "/account", id: "account-link" }, identity() ? "Account" : "Sign in")));
 }
 
 function foxMark() {

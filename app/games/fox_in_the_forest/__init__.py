@@ -5,6 +5,6 @@ The package exposes `ENGINE`, which follows the contract in app/games/protocol.p
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.engine import ENGINE, FoxInTheForest
+from app.games.fox_in_the_forest.engine import ENGINE
 
-__all__ = ["ENGINE", "FoxInTheForest"]
+__all__ = ["ENGINE"]

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import random
 
-from app.games.fox_in_the_forest.cards import is_special, label
 from app.games.fox_in_the_forest.data import SEATS, SPECIAL_IDS, SPECTATOR
+from app.games.fox_in_the_forest.data_cards import is_special, label
+from app.games.fox_in_the_forest.hidden_memory import forgotten_before
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, sample, shuffled
+
+__all__ = ["determinize", "forgotten_before", "knowers", "secrets"]
 
 
 def knowers(state: State, card: str, holder: int | None) -> tuple[int, ...] | None:

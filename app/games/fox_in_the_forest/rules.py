@@ -2,54 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from app.games.fox_in_the_forest.cards import sort_key, suit_cards
+from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
-from app.games.fox_in_the_forest.flow import Log, next_round
-from app.games.fox_in_the_forest.goals import claim, claimable, claimants
-from app.games.fox_in_the_forest.play import (
+from app.games.fox_in_the_forest.data_cards import sort_key, suit_cards
+from app.games.fox_in_the_forest.rules_flow import Log, next_round
+from app.games.fox_in_the_forest.rules_goals import claim, claimable, claimants
+from app.games.fox_in_the_forest.rules_play import (
     crown_partners,
     dig,
     legal_cards,
     monarch_led,
     play_card,
 )
-from app.games.fox_in_the_forest.specials import (
+from app.games.fox_in_the_forest.rules_specials import (
     fairy_give,
     fairy_pass,
     fairy_take,
     hammer_name,
     potion_discard,
 )
-from app.games.fox_in_the_forest.state import State
-from app.games.fox_in_the_forest.steps import (
+from app.games.fox_in_the_forest.rules_steps import (
     discard_to_bottom,
     exchange_decree,
     keep_decree,
     keep_shovel,
 )
-from app.games.fox_in_the_forest.trick import play_face
-from app.games.protocol import MALFORMED, NOT_YOUR_TURN, Action, IllegalAction
+from app.games.fox_in_the_forest.rules_trick import play_face
+from app.games.fox_in_the_forest.state import State
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
 
 ALL_CARDS = frozenset(suit_cards() + SPECIAL_IDS)
 
-# Every action type and its fields (all strings); which step accepts it is in STEP_ACTIONS.
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "play": ("card",),
-    "play_crowned": ("card",),
-    "exchange": ("card",),
-    "keep_decree": (),
-    "discard": ("card",),
-    "take": ("card",),
-    "take_nothing": (),
-    "give": ("card",),
-    "name_suit": ("suit",),
-    "dig": (),
-    "keep_shovel": (),
-    "next_round": (),
-    "claim": ("goal",),
+_CARD = Field(str, "That is not a card of this game.", ALL_CARDS)
+# Every action type and its fields; which step accepts it is in STEP_ACTIONS.
+SHAPES: Shapes = {
+    "play": {"card": _CARD},
+    "play_crowned": {"card": _CARD},
+    "exchange": {"card": _CARD},
+    "keep_decree": {},
+    "discard": {"card": _CARD},
+    "take": {"card": _CARD},
+    "take_nothing": {},
+    "give": {"card": _CARD},
+    "name_suit": {"suit": Field(str, "Name a suit: bells, keys or moons.", SUITS)},
+    "dig": {},
+    "keep_shovel": {},
+    "next_round": {},
+    "claim": {"goal": Field(str, "That is not a goal of this game.", GOAL_IDS)},
 }
 STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "play": ("play", "play_crowned"),
@@ -77,7 +79,7 @@ STEP_HINTS: dict[str, str] = {
 
 def to_act(state: State) -> tuple[int, ...]:
     """The seat whose decision it is, plus any seat that may claim a goal right now."""
-    if state.step.kind == "over":
+    if is_over(state):
         return ()
     claiming = claimants(state)
     if not claiming:
@@ -120,34 +122,18 @@ def _step_actions(state: State, seat: int) -> list[dict[str, Any]]:
     return []
 
 
-def parse(action: Any) -> dict[str, Any]:
-    """The action as a plain dict, or MALFORMED for anything that is not a well-formed action."""
-    if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a JSON object.", MALFORMED)
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_FIELDS:
-        raise IllegalAction("Unknown action type.", MALFORMED)
-    expected = {"type", *ACTION_FIELDS[kind]}
-    if set(action) != expected:
-        fields = ", ".join(ACTION_FIELDS[kind]) or "no other fields"
-        raise IllegalAction(f"A {kind} action takes {fields}.", MALFORMED)
-    card = action.get("card")
-    if "card" in expected and (not isinstance(card, str) or card not in ALL_CARDS):
-        raise IllegalAction("That is not a card of this game.", MALFORMED)
-    if "suit" in expected and action["suit"] not in SUITS:
-        raise IllegalAction("Name a suit: bells, keys or moons.", MALFORMED)
-    if "goal" in expected and action["goal"] not in GOAL_IDS:
-        raise IllegalAction("That is not a goal of this game.", MALFORMED)
-    return dict(action)
+def is_over(state: State) -> bool:
+    return state.step.kind == "over"
 
 
-def apply_action(state: State, seat: int, raw: Action) -> tuple[State, Log]:
-    action = parse(raw)
+def apply(state: State, seat: int, raw: Action) -> Transition[State]:
+    action = check_shape(raw, SHAPES)
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn.", NOT_YOUR_TURN)
     if action not in legal_actions(state, seat):
         raise IllegalAction(_refusal(state, seat, action))
-    return HANDLERS[action["type"]](state, seat, action)
+    after, log = HANDLERS[action["type"]](state, seat, action)
+    return Transition(after, tuple(log))
 
 
 def _refusal(state: State, seat: int, action: dict[str, Any]) -> str:

@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest.cards import Face, describe, sort_key, trump_suit
 from app.games.fox_in_the_forest.data import GOALS, SEATS, SPECTATOR, SUIT_NAMES
-from app.games.fox_in_the_forest.flow import match_winners, tricks_won
-from app.games.fox_in_the_forest.goals import claimable
-from app.games.fox_in_the_forest.play import is_leading, legal_cards, monarch_led
+from app.games.fox_in_the_forest.data_cards import Face, card_view, sort_key, trump_suit
 from app.games.fox_in_the_forest.rules import to_act
+from app.games.fox_in_the_forest.rules_flow import match_winners, tricks_won
+from app.games.fox_in_the_forest.rules_goals import claimable
+from app.games.fox_in_the_forest.rules_play import is_leading, legal_cards, monarch_led
+from app.games.fox_in_the_forest.rules_trick import play_face
 from app.games.fox_in_the_forest.state import Play, State, Trick
-from app.games.fox_in_the_forest.trick import play_face
-from app.games.protocol import JSON
+from app.games.fox_in_the_forest.view_types import (
+    CardView,
+    CurrentTrick,
+    DecisionView,
+    FaceView,
+    FinalView,
+    ForestView,
+    GoalsView,
+    GoalView,
+    KnownCards,
+    KnownInDeck,
+    OptionsView,
+    PlayView,
+    RoundRecordView,
+    TrickView,
+)
 
 
-def view(state: State, viewer: int | None) -> dict[str, JSON]:
+def view(state: State, viewer: int | None) -> ForestView:
     over = state.step.kind == "over"
-    result: dict[str, JSON] = {
+    result: ForestView = {
         "phase": state.step.kind,
         "you": viewer,
         "to_act": list(to_act(state)),
@@ -37,12 +52,12 @@ def view(state: State, viewer: int | None) -> dict[str, JSON]:
         "options": _options(state),
         "house_rules": _house_rules(state),
         "prompt": prompt(state, viewer),
+        "known": _known(state, viewer),
+        "decision": _decision(state, viewer),
     }
     if viewer is not None:
         result["hand"] = [_card(state, c) for c in sorted(state.hands[viewer], key=sort_key)]
         result["playable"] = _playable(state, viewer)
-    result["known"] = _known(state, viewer)
-    result["decision"] = _decision(state, viewer)
     if state.options.goals:
         result["goals"] = _goals(state, viewer)
     if over:
@@ -50,15 +65,15 @@ def view(state: State, viewer: int | None) -> dict[str, JSON]:
     return result
 
 
-def _card(state: State, card: str) -> dict[str, JSON]:
-    return describe(card, state.options.poison)
+def _card(state: State, card: str) -> CardView:
+    return card_view(card, state.options.poison)
 
 
-def _face(card: Face) -> dict[str, JSON]:
+def _face(card: Face) -> FaceView:
     return {"suit": card.suit, "rank": card.rank, "ability": card.ability or None}
 
 
-def _play(state: State, play: Play) -> dict[str, JSON]:
+def _play(state: State, play: Play) -> PlayView:
     """A card in the current trick, with how it counts (the Mirror and a crowned card change)."""
     return {
         "seat": play.seat,
@@ -68,7 +83,7 @@ def _play(state: State, play: Play) -> dict[str, JSON]:
     }
 
 
-def _current_trick(state: State) -> dict[str, JSON]:
+def _current_trick(state: State) -> CurrentTrick:
     plays = [p for p in (state.lead, state.follow) if p is not None]
     return {
         "leader": state.leader,
@@ -78,7 +93,7 @@ def _current_trick(state: State) -> dict[str, JSON]:
     }
 
 
-def _trick(state: State, trick: Trick) -> dict[str, JSON]:
+def _trick(state: State, trick: Trick) -> TrickView:
     return {
         "leader": trick.leader,
         "winner": trick.winner,
@@ -89,7 +104,7 @@ def _trick(state: State, trick: Trick) -> dict[str, JSON]:
     }
 
 
-def _record(state: State, index: int) -> dict[str, JSON]:
+def _record(state: State, index: int) -> RoundRecordView:
     record = state.history[index]
     return {
         "round": record.round_no,
@@ -100,7 +115,7 @@ def _record(state: State, index: int) -> dict[str, JSON]:
     }
 
 
-def _options(state: State) -> dict[str, JSON]:
+def _options(state: State) -> OptionsView:
     options = state.options
     return {
         "target_score": options.target_score,
@@ -122,13 +137,13 @@ def _playable(state: State, viewer: int) -> list[str]:
     return sorted(legal_cards(state, viewer), key=sort_key)
 
 
-def _known(state: State, viewer: int | None) -> dict[str, JSON]:
+def _known(state: State, viewer: int | None) -> KnownCards:
     """Hidden cards whose place this viewer knows (e.g. the card it put under the deck)."""
     knower = SPECTATOR if viewer is None else viewer
     known = set(state.known[knower]) | set(state.known[SPECTATOR])
     if not known:
         return {"deck": [], "hands": [[] for _ in range(SEATS)]}  # the usual case, built fast
-    deck = [
+    deck: list[KnownInDeck] = [
         {"position": i, "from_bottom": len(state.deck) - 1 - i, "card": _card(state, card)}
         for i, card in enumerate(state.deck)
         if card in known
@@ -142,7 +157,7 @@ def _known(state: State, viewer: int | None) -> dict[str, JSON]:
     return {"deck": deck, "hands": hands}
 
 
-def _decision(state: State, viewer: int | None) -> dict[str, JSON] | None:
+def _decision(state: State, viewer: int | None) -> DecisionView | None:
     """Details of the pending decision, for the player who makes it only."""
     step = state.step
     if viewer != step.seat or step.kind in ("over", "deal"):
@@ -154,7 +169,7 @@ def _decision(state: State, viewer: int | None) -> dict[str, JSON] | None:
     }
 
 
-def _goals(state: State, viewer: int | None) -> dict[str, JSON]:
+def _goals(state: State, viewer: int | None) -> GoalsView:
     """House goals: the revealed ones, this round's claims, and the goal deck's size."""
     return {
         "house_goals": True,
@@ -169,12 +184,12 @@ def _goals(state: State, viewer: int | None) -> dict[str, JSON]:
     }
 
 
-def _goal(goal: str) -> dict[str, JSON]:
+def _goal(goal: str) -> GoalView:
     text, points, ongoing = GOALS[goal]
     return {"id": goal, "text": text, "points": points, "ongoing": ongoing}
 
 
-def _final(state: State) -> dict[str, JSON]:
+def _final(state: State) -> FinalView:
     """Once the match is over, everything that was hidden is shown."""
     winners, reason = match_winners(state)
     return {

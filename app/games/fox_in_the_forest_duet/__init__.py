@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet.engine import ENGINE, DuetEngine
+from app.games.fox_in_the_forest_duet.engine import ENGINE
 
-__all__ = ["ENGINE", "DuetEngine"]
+__all__ = ["ENGINE"]

@@ -5,12 +5,15 @@ from __future__ import annotations
 import random
 
 from app.games.fox_in_the_forest_duet.data import card_name, suit_of
+from app.games.fox_in_the_forest_duet.hidden_memory import forgotten_before
+from app.games.fox_in_the_forest_duet.rules_tricks import set_hand
 from app.games.fox_in_the_forest_duet.state import Hands, State
-from app.games.fox_in_the_forest_duet.tricks import set_hand
 from app.games.fox_in_the_forest_duet.view import known_cards, known_in_either_hand
 from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, pick, sample, shuffled
+
+__all__ = ["determinize", "forgotten_before", "secrets"]
 
 ATTEMPTS = 50
 

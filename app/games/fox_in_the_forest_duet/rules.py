@@ -1,320 +1,144 @@
-"""The flow of a match: tricks, the odd cards' decisions, moving the tracker, rounds."""
+"""Who acts, the legal list for each phase, the "over" test, and dispatch to the rules.
+
+The rules themselves (tricks, the odd cards' decisions, the tracker) are in `rules_flow`."""
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import board, rounds
-from app.games.fox_in_the_forest_duet.data import (
-    SUIT_NAMES,
-    TRICKS_PER_ROUND,
-    card_name,
-    rank_of,
-    suit_of,
-)
-from app.games.fox_in_the_forest_duet.memory import trick_entry
+from collections.abc import Callable
+from typing import Any
+
+from app.games.actions import Field, Shapes, check_shape
+from app.games.fox_in_the_forest_duet import rules_board, rules_flow, rules_rounds
+from app.games.fox_in_the_forest_duet.data import DECK
+from app.games.fox_in_the_forest_duet.rules_flow import to_act
+from app.games.fox_in_the_forest_duet.rules_tricks import playable
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
     CHOOSE_EXCHANGER,
     COUNT_PAWS,
     EXCHANGE_DECREE,
+    FOREST_SETUP,
     OVER,
     PASS_CARDS,
     PLAY,
-    Play,
+    ROUND_END,
     State,
     Step,
-    TrickResult,
 )
-from app.games.fox_in_the_forest_duet.tricks import (
-    add_card,
-    add_void,
-    drop_void,
-    out_of_sight,
-    paw_total,
-    ranks_in,
-    remove_card,
-    set_hand,
-    showed_out,
-    suit_to_follow,
-    trick_winner,
-)
-from app.games.frozen import evolve
-from app.games.protocol import IllegalAction, LogEntry
-
-# #5: which cards' paw prints count ("lead"/"follow": that card only).
-PAW_CHOICES_ONE_FIVE = ("both", "lead", "follow")
-PAW_CHOICES_TWO_FIVES = ("both", "lead", "follow", "neither")
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
 
 
-def to_act(state: State) -> tuple[int, ...]:
-    if state.phase == OVER:
-        return ()
+def _seat_field(name: str) -> Field:
+    return Field(int, f"The field {name} must be 0 or 1.", (0, 1))
+
+
+__all__ = ["SHAPES", "apply", "is_over", "legal_actions", "to_act"]
+
+# Every action type and its field (at most one).
+SHAPES: Shapes = {
+    "play": {"card": Field(str, "There is no such card.", DECK)},
+    "choose_exchanger": {"seat": _seat_field("seat")},
+    "exchange_decree": {"card": Field(str, "There is no such card.", DECK)},
+    "keep_decree": {},
+    "pass_card": {"card": Field(str, "There is no such card.", DECK)},
+    "count_paws": {
+        "use": Field(
+            str,
+            "Use one of: both, lead, follow, neither.",
+            rules_flow.PAW_CHOICES_TWO_FIVES,
+        )
+    },
+    "choose_direction": {"toward": _seat_field("toward")},
+    "place_forest_token": {"end": _seat_field("end")},
+    "next_round": {},
+}
+
+# The action types each phase accepts.
+PHASE_TYPES: dict[str, tuple[str, ...]] = {
+    FOREST_SETUP: ("place_forest_token",),
+    PLAY: ("play",),
+    CHOOSE_EXCHANGER: ("choose_exchanger",),
+    EXCHANGE_DECREE: ("exchange_decree", "keep_decree"),
+    PASS_CARDS: ("pass_card",),
+    COUNT_PAWS: ("count_paws",),
+    CHOOSE_DIRECTION: ("choose_direction",),
+    ROUND_END: ("place_forest_token", "next_round"),
+}
+
+WHAT_NOW: dict[str, str] = {
+    FOREST_SETUP: "Choose the end for the first forest token.",
+    PLAY: "Play a card.",
+    CHOOSE_EXCHANGER: "Choose who may exchange the decree card.",
+    EXCHANGE_DECREE: "Keep the decree card or exchange it.",
+    PASS_CARDS: "Pick a card to pass to your partner.",
+    COUNT_PAWS: "Choose which paw prints count.",
+    CHOOSE_DIRECTION: "Choose the way the tracker moves.",
+    ROUND_END: "Place the end-of-round forest token.",
+}
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    if seat not in to_act(state):
+        return []
     if state.phase == PLAY:
-        return (state.leader if not state.trick else 1 - state.leader,)
+        return [{"type": "play", "card": card} for card in playable(state, seat)]
     if state.phase == CHOOSE_EXCHANGER:
-        return (state.trick[-1].seat,)
+        return [
+            {"type": "choose_exchanger", "seat": s} for s in rules_flow.exchange_candidates(state)
+        ]
     if state.phase == EXCHANGE_DECREE:
-        return (exchanger_of(state),)
+        swaps = [{"type": "exchange_decree", "card": card} for card in state.hands[seat]]
+        return [{"type": "keep_decree"}, *swaps]
     if state.phase == PASS_CARDS:
-        return tuple(seat for seat in (0, 1) if state.picks[seat] is None)
-    if state.phase in (COUNT_PAWS, CHOOSE_DIRECTION):
-        return (trick_winner(state.trick, state.decree),)
-    return (state.leader,)  # FOREST_SETUP, ROUND_END: the next leader chooses for the team
+        return [{"type": "pass_card", "card": card} for card in state.hands[seat]]
+    if state.phase == COUNT_PAWS:
+        return [{"type": "count_paws", "use": use} for use in rules_flow.paw_choices(state)]
+    if state.phase == CHOOSE_DIRECTION:
+        return [{"type": "choose_direction", "toward": end} for end in (0, 1)]
+    return _forest_actions(state)
 
 
-def exchanger_of(state: State) -> int:
-    if state.exchanger is None:
-        raise ValueError("corrupt state: no exchanger while exchanging the decree")
-    return state.exchanger
+def _forest_actions(state: State) -> list[dict[str, Any]]:
+    ends = (0, 1) if state.phase == FOREST_SETUP else rules_board.round_end_ends(state)
+    if state.phase == ROUND_END and not ends:
+        return [{"type": "next_round"}]
+    return [{"type": "place_forest_token", "end": end} for end in ends]
 
 
-# --------------------------------------------------------------------------- playing a card
+# --------------------------------------------------------------------------- dispatch
+
+Handler = Callable[[State, int, Any], Step]
+
+HANDLERS: dict[str, Handler] = {
+    "play": rules_flow.play,
+    "choose_exchanger": rules_flow.choose_exchanger,
+    "exchange_decree": rules_flow.exchange_decree,
+    "keep_decree": lambda state, seat, _: rules_flow.keep_decree(state, seat),
+    "pass_card": rules_flow.pass_card,
+    "count_paws": rules_flow.count_paws,
+    "choose_direction": rules_flow.choose_direction,
+    "place_forest_token": rules_rounds.place_forest_token,
+    "next_round": lambda state, seat, _: rules_rounds.next_round(state),
+}
 
 
-def play(state: State, seat: int, card: str) -> Step:
-    if card not in state.hands[seat]:
-        raise IllegalAction("You do not hold that card.")
-    suit = suit_to_follow(state, seat)
-    if suit is not None and suit_of(card) != suit:
-        raise IllegalAction(f"You must follow suit: you hold {SUIT_NAMES[suit]}.")
-    voids = state.voids
-    if showed_out(state, seat, card):
-        # A public inference: a player who did not follow holds no card of the lead suit.
-        voids = add_void(voids, seat, suit_of(state.trick[0].card))
-    played = remove_card(evolve(state, voids=voids), seat, card)
-    played = evolve(played, trick=(*state.trick, Play(seat, card)))
-    verb = "plays" if state.trick else "leads"
-    entry = trick_entry(
-        state,
-        f"{{seat{seat}}} {verb} the {card_name(card)}.",
-        f"{{seat{seat}}} {verb} a card.",
-        {"event": "play", "seat": seat, "card": card},
-    )
-    after, log = _ability_on_play(played, seat, card)
-    return after, [entry, *log]
+def is_over(state: State) -> bool:
+    return state.phase == OVER
 
 
-def _ability_on_play(state: State, seat: int, card: str) -> Step:
-    """#3 and #7 act the moment they are played, before the trick goes on."""
-    if rank_of(card) == 3:
-        return _start_three(state)
-    if rank_of(card) == 7:
-        return _start_seven(state)
-    return continue_trick(state)
-
-
-def continue_trick(state: State) -> Step:
-    if len(state.trick) == 1:
-        return evolve(state, phase=PLAY), []
-    return _resolve(state)
-
-
-# --------------------------------------------------------------------------- #3: the decree
-
-
-def exchange_candidates(state: State) -> tuple[int, ...]:
-    """Ruling: only a player with a card in hand can be chosen to exchange the decree."""
-    return tuple(seat for seat in (0, 1) if state.hands[seat])
-
-
-def _start_three(state: State) -> Step:
-    candidates = exchange_candidates(state)
-    if not candidates:
-        after, log = continue_trick(state)
-        note = trick_entry(
-            state,
-            "No one has a card left, so the 3 has no effect.",
-            "",
-            {"event": "3"},
-        )
-        return after, [note, *log]
-    if len(candidates) == 1:
-        only = candidates[0]
-        return _let_exchange(state, only, f"Only {{seat{only}}} has cards left, so ")
-    return evolve(state, phase=CHOOSE_EXCHANGER), []
-
-
-def choose_exchanger(state: State, seat: int, chosen: int) -> Step:
-    if chosen not in exchange_candidates(state):
-        raise IllegalAction("Choose yourself or your partner (a player with a card in hand).")
-    return _let_exchange(state, chosen, f"{{seat{seat}}} chooses: ")
-
-
-def _let_exchange(state: State, chosen: int, why: str) -> Step:
-    entry = LogEntry(
-        f"{why}{{seat{chosen}}} may exchange the decree card.",
-        data={"event": "3", "seat": chosen},
-    )
-    return evolve(state, phase=EXCHANGE_DECREE, exchanger=chosen), [entry]
-
-
-def exchange_decree(state: State, seat: int, card: str) -> Step:
-    if card not in state.hands[seat]:
-        raise IllegalAction("You do not hold that card.")
-    old = state.decree
-    swapped = add_card(remove_card(state, seat, card), seat, old)
-    # Everyone saw the old decree go into this hand.
-    public = set_hand(swapped.public_in_hand, seat, [*swapped.public_in_hand[seat], old])
-    voids = drop_void(swapped.voids, seat, suit_of(old))
-    swapped = evolve(swapped, decree=card, public_in_hand=public, voids=voids, exchanger=None)
-    entry = LogEntry(
-        f"{{seat{seat}}} takes the decree {card_name(old)} and makes the {card_name(card)} "
-        f"the decree: {SUIT_NAMES[suit_of(card)]} are trump.",
-        data={"event": "exchange_decree", "seat": seat, "taken": old, "decree": card},
-    )
-    after, log = continue_trick(swapped)
-    return after, [entry, *log]
-
-
-def keep_decree(state: State, seat: int) -> Step:
-    entry = LogEntry(f"{{seat{seat}}} keeps the decree card.", data={"event": "keep_decree"})
-    after, log = continue_trick(evolve(state, exchanger=None))
-    return after, [entry, *log]
-
-
-# --------------------------------------------------------------------------- #7: swap cards
-
-
-def _start_seven(state: State) -> Step:
-    if not all(state.hands):
-        # Ruling: on the last trick a hand is empty, so nobody can pass anything.
-        after, log = continue_trick(state)
-        note = trick_entry(
-            state,
-            "A hand is empty, so the 7 has no effect.",
-            "",
-            {"event": "7"},
-        )
-        return after, [note, *log]
-    entry = LogEntry("Both players now pick a card to pass.", data={"event": "7"})
-    return evolve(state, phase=PASS_CARDS, picks=(None, None)), [entry]
-
-
-def pass_card(state: State, seat: int, card: str) -> Step:
-    if card not in state.hands[seat]:
-        raise IllegalAction("You do not hold that card.")
-    picks = (card, state.picks[1]) if seat == 0 else (state.picks[0], card)
-    picked = evolve(state, picks=picks)
-    log = [
-        LogEntry(
-            f"You pick the {card_name(card)} to pass.",
-            audience=seat,
-            data={"event": "pick", "seat": seat, "card": card},
-        ),
-        LogEntry(
-            f"{{seat{seat}}} has picked a card to pass.", data={"event": "picked", "seat": seat}
-        ),
-    ]
-    if picks[0] is None or picks[1] is None:
-        return picked, log
-    after, more = _swap(picked, picks[0], picks[1])
-    return after, log + more
-
-
-def _swap(state: State, from_0: str, from_1: str) -> Step:
-    swapped = add_card(remove_card(state, 0, from_0), 1, from_0)
-    swapped = add_card(remove_card(swapped, 1, from_1), 0, from_1)
-    knows = swapped.partner_knows
-    knows = set_hand(set_hand(knows, 1, [*knows[1], from_0]), 0, [*knows[0], from_1])
-    # The passed cards are unknown to onlookers, so earlier void inferences no longer hold.
-    swapped = evolve(swapped, partner_knows=knows, voids=((), ()), picks=(None, None))
-    swapped = out_of_sight(swapped, state)
-    log = [
-        LogEntry(
-            f"You pass the {card_name(from_0)} and receive the {card_name(from_1)}.",
-            audience=0,
-            data={"event": "swap", "gave": from_0, "got": from_1},
-        ),
-        LogEntry(
-            f"You pass the {card_name(from_1)} and receive the {card_name(from_0)}.",
-            audience=1,
-            data={"event": "swap", "gave": from_1, "got": from_0},
-        ),
-        LogEntry("{seat0} and {seat1} swap a card.", data={"event": "swapped"}),
-    ]
-    after, more = continue_trick(swapped)
-    return after, log + more
-
-
-# --------------------------------------------------------------------------- the trick's end
-
-
-def _resolve(state: State) -> Step:
-    winner = trick_winner(state.trick, state.decree)
-    won = list(state.tricks_won)
-    won[winner] += 1
-    state = evolve(state, tricks_won=(won[0], won[1]))
-    entry = LogEntry(f"{{seat{winner}}} wins the trick.", data={"event": "trick", "winner": winner})
-    if 5 in ranks_in(state.trick):
-        return evolve(state, phase=COUNT_PAWS), [entry]
-    after, log = _after_count(state, paw_total(state.trick))
-    return after, [entry, *log]
-
-
-def paw_choices(state: State) -> tuple[str, ...]:
-    fives = ranks_in(state.trick).count(5)
-    return PAW_CHOICES_TWO_FIVES if fives == 2 else PAW_CHOICES_ONE_FIVE
-
-
-def count_paws(state: State, seat: int, use: str) -> Step:
-    if use not in paw_choices(state):
-        raise IllegalAction("Only a second 5 lets you ignore both cards' paw prints.")
-    counted = counted_plays(state, use)
-    paws = paw_total(counted)
-    names = " and the ".join(card_name(p.card) for p in counted) or "neither card"
-    entry = trick_entry(
-        state,
-        f"{{seat{seat}}} counts the paw prints of the {names}: {paws}.",
-        "",
-        {"event": "count_paws", "use": use, "paws": paws},
-    )
-    after, log = _after_count(state, paws)
-    return after, [entry, *log]
-
-
-def _after_count(state: State, paws: int) -> Step:
-    # Ruling: with no paw prints to move, a #1's choice of way changes nothing; it is skipped.
-    if 1 in ranks_in(state.trick) and paws > 0:
-        return evolve(state, phase=CHOOSE_DIRECTION, paws=paws), []
-    winner = trick_winner(state.trick, state.decree)
-    return _move(state, winner, paws)
-
-
-def choose_direction(state: State, seat: int, toward: int) -> Step:
-    if state.paws is None:
-        raise ValueError("corrupt state: no paw count while choosing the way")
-    paws = state.paws
-    entry = LogEntry(
-        f"{{seat{seat}}} moves the tracker toward {board.end_name(toward)}.",
-        data={"event": "direction", "toward": toward},
-    )
-    after, log = _move(evolve(state, paws=None), toward, paws)
-    return after, [entry, *log]
-
-
-def _move(state: State, toward: int, paws: int) -> Step:
-    winner = trick_winner(state.trick, state.decree)
-    moved, result, log = board.move(state, winner, toward, paws)
-    if moved.phase == OVER:
-        return evolve(moved, last_trick=result, trick=()), log
-    after, more = _finish_trick(moved, result)
-    return after, log + more
-
-
-def _finish_trick(state: State, result: TrickResult) -> Step:
-    state = evolve(
-        state,
-        trick=(),
-        last_trick=result,
-        leader=result.winner,
-        trick_no=state.trick_no + 1,
-        phase=PLAY,
-    )
-    if state.trick_no <= TRICKS_PER_ROUND:
-        return state, []
-    return rounds.end_round(state)
-
-
-def counted_plays(state: State, use: str) -> tuple[Play, ...]:
-    """The cards whose paw prints a #5 choice counts."""
-    lead, follow = state.trick
-    return {"both": (lead, follow), "lead": (lead,), "follow": (follow,), "neither": ()}[use]
+def apply(state: State, seat: int, action: Action) -> Transition[State]:
+    checked = check_shape(action, SHAPES)
+    kind = checked["type"]
+    fields = SHAPES[kind]
+    value = checked[next(iter(fields))] if fields else None
+    if is_over(state):
+        raise IllegalAction("The match is over.", NOT_YOUR_TURN)
+    if seat not in to_act(state):
+        raise IllegalAction("It is not your turn.", NOT_YOUR_TURN)
+    if kind not in PHASE_TYPES[state.phase]:
+        raise IllegalAction(f"Not now: {WHAT_NOW[state.phase]}")
+    after, log = HANDLERS[kind](state, seat, value)
+    return Transition(after, tuple(log))

@@ -1,13 +1,11 @@
-"""The immutable match state and its exact JSON form."""
+"""The immutable match state (stored by app.games.codec)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from app.games.codec import json_array
 from app.games.fox_in_the_forest_duet.data import CENTRE, FOREST_TOKENS, LEVELS, TOTAL_GEMS
-from app.games.frozen import field_names
 from app.games.protocol import LogEntry
 
 Hands = tuple[tuple[str, ...], tuple[str, ...]]
@@ -28,6 +26,7 @@ LOST_NO_TOKEN = "no_forest_token_left"
 LOST_TIME = "rounds_over"
 
 
+@json_array
 @dataclass(frozen=True, slots=True)
 class Play:
     seat: int
@@ -89,6 +88,10 @@ class State:
     open_tricks: bool = False
 
     @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
     def over(self) -> bool:
         return self.phase == OVER
 
@@ -103,77 +106,3 @@ Step = tuple[State, list[LogEntry]]
 
 def initial_supply(level: int) -> int:
     return TOTAL_GEMS - sum(LEVELS[level].side.gems)
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def encode(state: State) -> dict[str, Any]:
-    return {name: _to_json(getattr(state, name)) for name in field_names(State)}
-
-
-def _to_json(value: Any) -> Any:
-    if isinstance(value, Play):
-        return [value.seat, value.card]
-    if isinstance(value, TrickResult):
-        return {name: _to_json(getattr(value, name)) for name in field_names(TrickResult)}
-    if isinstance(value, tuple):
-        return [_to_json(item) for item in value]
-    return value
-
-
-def decode(data: Mapping[str, Any]) -> State:
-    last = data["last_trick"]
-    return State(
-        seed=data["seed"],
-        level=data["level"],
-        round=data["round"],
-        trick_no=data["trick_no"],
-        dealer=data["dealer"],
-        leader=data["leader"],
-        phase=data["phase"],
-        hands=_hands(data["hands"]),
-        deck=tuple(data["deck"]),
-        decree=data["decree"],
-        trick=_plays(data["trick"]),
-        tricks_won=(data["tricks_won"][0], data["tricks_won"][1]),
-        exchanger=data["exchanger"],
-        picks=(data["picks"][0], data["picks"][1]),
-        paws=data["paws"],
-        gems=tuple(data["gems"]),
-        covered=(data["covered"][0], data["covered"][1]),
-        tracker=data["tracker"],
-        forest_left=data["forest_left"],
-        supply=data["supply"],
-        collected=data["collected"],
-        public_in_hand=_hands(data["public_in_hand"]),
-        partner_knows=_hands(data["partner_knows"]),
-        voids=_hands(data["voids"]),
-        last_trick=None if last is None else _trick_result(last),
-        result=data["result"],
-        won_round=data["won_round"],
-        # Absent from states encoded by engine version 1: no card lost from sight, no house rule.
-        in_either_hand=tuple(data.get("in_either_hand", ())),
-        open_tricks=bool(data.get("open_tricks", False)),
-    )
-
-
-def _hands(value: Any) -> Hands:
-    return tuple(value[0]), tuple(value[1])
-
-
-def _plays(value: Any) -> tuple[Play, ...]:
-    return tuple(Play(seat, card) for seat, card in value)
-
-
-def _trick_result(value: Mapping[str, Any]) -> TrickResult:
-    return TrickResult(
-        plays=_plays(value["plays"]),
-        winner=value["winner"],
-        paws=value["paws"],
-        toward=value["toward"],
-        start=value["start"],
-        stop=value["stop"],
-        reset=value["reset"],
-        gem=value["gem"],
-    )

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.games.fox_in_the_forest_duet import board, rules
+from app.games.fox_in_the_forest_duet import rules_board, rules_flow
 from app.games.fox_in_the_forest_duet.data import (
     ABILITIES,
     CENTRE,
@@ -22,7 +20,7 @@ from app.games.fox_in_the_forest_duet.data import (
     rank_of,
     suit_of,
 )
-from app.games.fox_in_the_forest_duet.prompts import prompt
+from app.games.fox_in_the_forest_duet.rules_tricks import sorted_cards, suit_to_follow, trump
 from app.games.fox_in_the_forest_duet.scoring import outcome
 from app.games.fox_in_the_forest_duet.state import (
     CHOOSE_DIRECTION,
@@ -36,14 +34,27 @@ from app.games.fox_in_the_forest_duet.state import (
     State,
     TrickResult,
 )
-from app.games.fox_in_the_forest_duet.tricks import sorted_cards, suit_to_follow, trump
+from app.games.fox_in_the_forest_duet.view_prompts import prompt
+from app.games.fox_in_the_forest_duet.view_types import (
+    BoardPart,
+    CardsPart,
+    CardView,
+    Decision,
+    DuetView,
+    Ending,
+    LastTrick,
+    PathSpace,
+    PawChoice,
+    PlayView,
+    Progress,
+)
 
 
-def card_json(card: str) -> dict[str, Any]:
-    return dict(_CARD_JSON[card])  # a copy: the caller owns what it is given
+def card_json(card: str) -> CardView:
+    return CardView(**_CARD_JSON[card])  # a copy: the caller owns what it is given
 
 
-def _describe(card: str) -> dict[str, Any]:
+def _describe(card: str) -> CardView:
     rank = rank_of(card)
     ability = ABILITIES.get(rank)
     return {
@@ -57,16 +68,16 @@ def _describe(card: str) -> dict[str, Any]:
     }
 
 
-_CARD_JSON: dict[str, dict[str, Any]] = {card: _describe(card) for card in DECK}
+_CARD_JSON: dict[str, CardView] = {card: _describe(card) for card in DECK}
 """Built once per card: every view describes a dozen cards or more."""
 
 
-def view(state: State, viewer: int | None) -> dict[str, Any]:
-    result: dict[str, Any] = {
+def view(state: State, viewer: int | None) -> DuetView:
+    result: DuetView = {
         "game": GAME_ID,
         "viewer": viewer,
         "phase": state.phase,
-        "to_act": list(rules.to_act(state)),
+        "to_act": list(rules_flow.to_act(state)),
         "prompt": prompt(state, viewer),
         "free_chat": False,
         "reactions": list(REACTIONS),
@@ -75,15 +86,22 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         **_board(state),
         **_cards(state, viewer),
         "decision": _decision(state, viewer),
+        **_ending(state),
     }
-    if state.over:
-        result["reveal"] = {
+    return result
+
+
+def _ending(state: State) -> Ending:
+    if not state.over:
+        return {}
+    found = outcome(state)
+    return {
+        "reveal": {
             "hands": [[card_json(c) for c in hand] for hand in state.hands],
             "draw_pile": [card_json(c) for c in state.deck],
-        }
-        found = outcome(state)
-        result["outcome"] = None if found is None else dict(found.detail)
-    return result
+        },
+        "outcome": None if found is None else dict(found.detail),
+    }
 
 
 def house_rules(state: State) -> list[str]:
@@ -91,7 +109,7 @@ def house_rules(state: State) -> list[str]:
     return ["Earlier tricks stay readable"] if state.open_tricks else []
 
 
-def _progress(state: State) -> dict[str, Any]:
+def _progress(state: State) -> Progress:
     return {
         "level": state.level,
         "side": LEVELS[state.level].side.name,
@@ -105,14 +123,14 @@ def _progress(state: State) -> dict[str, Any]:
     }
 
 
-def _board(state: State) -> dict[str, Any]:
+def _board(state: State) -> BoardPart:
     plus = LEVELS[state.level].side.plus
-    path = [
+    path: list[PathSpace] = [
         {
             "space": space,
             "gems": state.gems[space],
             "plus": space in plus,
-            "covered": board.is_covered(state, space),
+            "covered": rules_board.is_covered(state, space),
             "centre": space == CENTRE,
         }
         for space in range(PATH_LENGTH)
@@ -129,7 +147,7 @@ def _board(state: State) -> dict[str, Any]:
     }
 
 
-def _cards(state: State, viewer: int | None) -> dict[str, Any]:
+def _cards(state: State, viewer: int | None) -> CardsPart:
     own = state.hands[viewer] if viewer is not None else ()
     return {
         "hand": [card_json(card) for card in sorted_cards(own)],
@@ -169,17 +187,17 @@ def known_in_either_hand(state: State, viewer: int | None) -> tuple[str, ...]:
     return state.in_either_hand if viewer is None else ()
 
 
-def _play_json(play: Play) -> dict[str, Any]:
+def _play_json(play: Play) -> PlayView:
     return {"seat": play.seat, "card": card_json(play.card)}
 
 
 def _must_follow(state: State, viewer: int | None) -> str | None:
-    if viewer is None or viewer not in rules.to_act(state) or len(state.trick) != 1:
+    if viewer is None or viewer not in rules_flow.to_act(state) or len(state.trick) != 1:
         return None
     return suit_to_follow(state, viewer)
 
 
-def _last_trick(result: TrickResult | None) -> dict[str, Any] | None:
+def _last_trick(result: TrickResult | None) -> LastTrick | None:
     if result is None:
         return None
     return {
@@ -194,16 +212,16 @@ def _last_trick(result: TrickResult | None) -> dict[str, Any] | None:
     }
 
 
-def _decision(state: State, viewer: int | None) -> dict[str, Any] | None:
+def _decision(state: State, viewer: int | None) -> Decision | None:
     """The pending odd-card or team decision, with what a renderer needs to draw it."""
     if state.phase == CHOOSE_EXCHANGER:
         return {
             "kind": "3",
             "by": state.trick[-1].seat,
-            "candidates": list(rules.exchange_candidates(state)),
+            "candidates": list(rules_flow.exchange_candidates(state)),
         }
     if state.phase == EXCHANGE_DECREE:
-        return {"kind": "3", "exchanger": rules.exchanger_of(state)}
+        return {"kind": "3", "exchanger": rules_flow.exchanger_of(state)}
     if state.phase == PASS_CARDS:
         mine = state.picks[viewer] if viewer is not None else None
         return {
@@ -212,14 +230,14 @@ def _decision(state: State, viewer: int | None) -> dict[str, Any] | None:
             "my_pick": None if mine is None else card_json(mine),
         }
     if state.phase == COUNT_PAWS:
-        choices = [
-            {"use": use, "paws": sum(paws_of(p.card) for p in rules.counted_plays(state, use))}
-            for use in rules.paw_choices(state)
+        choices: list[PawChoice] = [
+            {"use": use, "paws": sum(paws_of(p.card) for p in rules_flow.counted_plays(state, use))}
+            for use in rules_flow.paw_choices(state)
         ]
         return {"kind": "5", "choices": choices}
     if state.phase == CHOOSE_DIRECTION:
         return {"kind": "1", "paws": state.paws}
     if state.phase in (FOREST_SETUP, ROUND_END):
-        ends = (0, 1) if state.phase == FOREST_SETUP else board.round_end_ends(state)
+        ends = (0, 1) if state.phase == FOREST_SETUP else rules_board.round_end_ends(state)
         return {"kind": "forest_token", "ends": list(ends)}
     return None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from app.games.fox_on_the_run.engine import FoxOnTheRun
+from app.games.fox_on_the_run.engine import ENGINE
 
-ENGINE = FoxOnTheRun()
-
-__all__ = ["ENGINE", "FoxOnTheRun"]
+__all__ = ["ENGINE"]

@@ -12,11 +12,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from typing import Any
 
-from app.games.fox_on_the_run import data, movement, turns
-from app.games.fox_on_the_run.abilities import ability_actions
+from app.games.actions import Field, Shapes, check_shape
+from app.games.fox_on_the_run import data, rules_movement, rules_turns
 from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.rules_abilities import ability_actions
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -30,17 +31,32 @@ from app.games.fox_on_the_run.state import (
     step_from,
     tile_at,
 )
-from app.games.protocol import JSON, MALFORMED, NOT_YOUR_TURN, IllegalAction, Seat
+from app.games.protocol import JSON, NOT_YOUR_TURN, Action, IllegalAction, Seat, Transition
 
-FIELDS: dict[str, tuple[str, ...]] = {
-    "step": ("direction",),
-    "follow": ("direction",),
-    "push": ("to",),
-    "rotate": ("at", "turns"),
-    "swap": ("at", "with"),
-    "reveal": ("at",),
-    "switch": ("with",),
-    "skip": (),
+
+def _is_cell(value: list[object]) -> bool:
+    return len(value) == 2 and all(type(n) is int for n in value) and on_board(_pos(value))
+
+
+def _cell(name: str) -> Field:
+    return Field(list, f"{name} is a tile as [row, column], each from 0 to 4.", valid=_is_cell)
+
+
+_DIRECTION = Field(str, "A direction is one of N, NE, E, SE, S, SW, W, NW.", data.DIRECTIONS)
+SHAPES: Shapes = {
+    "step": {"direction": _DIRECTION},
+    "follow": {"direction": _DIRECTION},
+    "push": {"to": _cell("to")},
+    "rotate": {
+        "at": _cell("at"),
+        "turns": Field(
+            int, "turns is 1 (clockwise), 2 (half) or 3 (anticlockwise).", data.ROTATIONS
+        ),
+    },
+    "swap": {"at": _cell("at"), "with": _cell("with")},
+    "reveal": {"at": _cell("at")},
+    "switch": {"with": _cell("with")},
+    "skip": {},
 }
 PHASE_OF = {
     "step": PHASE_STEP,
@@ -62,93 +78,59 @@ ABILITY_OWNER = {
 ParsedAction = dict[str, JSON]
 
 
+def is_over(state: State) -> bool:
+    return state.phase == PHASE_OVER
+
+
 def to_act(state: State) -> tuple[Seat, ...]:
-    return () if state.phase == PHASE_OVER else (mover(state).seat,)
+    return () if is_over(state) else (mover(state).seat,)
 
 
 def legal_actions(state: State, seat: Seat) -> list[ParsedAction]:
     if seat not in to_act(state):
         return []
     if state.phase == PHASE_STEP:
-        return [{"type": "step", "direction": d} for d in movement.first_steps(state)]
+        return [{"type": "step", "direction": d} for d in rules_movement.first_steps(state)]
     if state.phase == PHASE_FOLLOW:
         return [
-            {"type": "follow", "direction": arrow} for arrow, _ in movement.arrow_options(state)
+            {"type": "follow", "direction": arrow}
+            for arrow, _ in rules_movement.arrow_options(state)
         ]
     if state.phase == PHASE_PUSH:
         at = mover(state).pos
         return [
             {"type": "push", "to": list(cell)}
-            for cell in movement.good_push_targets(state, at, state.to_push)
+            for cell in rules_movement.good_push_targets(state, at, state.to_push)
         ]
     return [*ability_actions(state), {"type": "skip"}]
 
 
-def apply(state: State, seat: Seat, raw: object) -> turns.Result:
+def apply(state: State, seat: Seat, raw: Action) -> Transition[State]:
     if seat not in to_act(state):
-        message = "The match is over." if state.phase == PHASE_OVER else "It is not your turn."
+        message = "The match is over." if is_over(state) else "It is not your turn."
         raise IllegalAction(message, NOT_YOUR_TURN)
-    action = parse(raw)
+    action = check_shape(raw, SHAPES)
     if action not in legal_actions(state, seat):
         raise IllegalAction(refusal(state, action))
-    return _dispatch(state, action)
+    after, log = _dispatch(state, action)
+    return Transition(after, tuple(log))
 
 
-def _dispatch(state: State, action: ParsedAction) -> turns.Result:
+def _dispatch(state: State, action: ParsedAction) -> rules_turns.Result:
     kind = action["type"]
     if kind == "step":
-        return turns.first_step(state, str(action["direction"]))
+        return rules_turns.first_step(state, str(action["direction"]))
     if kind == "follow":
-        return turns.follow(state, str(action["direction"]))
+        return rules_turns.follow(state, str(action["direction"]))
     if kind == "push":
-        return turns.push(state, _pos(action["to"]))
-    return turns.use_ability(state, action)
+        return rules_turns.push(state, _pos(action["to"]))
+    return rules_turns.use_ability(state, action)
 
 
 # --------------------------------------------------------------------------- parsing
 
 
-def parse(raw: object) -> ParsedAction:
-    """A well-formed action with positions as [row, col] lists, or MALFORMED."""
-    if not isinstance(raw, Mapping):
-        raise IllegalAction("An action must be a JSON object.", MALFORMED)
-    kind = raw.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise IllegalAction(f"Unknown action type; use one of: {', '.join(FIELDS)}.", MALFORMED)
-    expected = {"type", *FIELDS[kind]}
-    if set(raw) != expected:
-        fields = ", ".join(sorted(expected - {"type"})) or "no other fields"
-        raise IllegalAction(f"A {kind} action has exactly these fields: {fields}.", MALFORMED)
-    action: ParsedAction = {"type": kind}
-    for key in FIELDS[kind]:
-        action[key] = _field(key, raw[key])
-    return action
-
-
-def _field(key: str, value: object) -> JSON:
-    if key == "direction":
-        if isinstance(value, str) and value in data.DIRECTIONS:
-            return value
-        raise IllegalAction("A direction is one of N, NE, E, SE, S, SW, W, NW.", MALFORMED)
-    if key == "turns":
-        if type(value) is int and value in data.ROTATIONS:
-            return value
-        raise IllegalAction("turns is 1 (clockwise), 2 (half) or 3 (anticlockwise).", MALFORMED)
-    return _position(key, value)
-
-
-def _position(key: str, value: object) -> JSON:
-    if (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(type(n) is int for n in value)
-        and on_board((value[0], value[1]))
-    ):
-        return [value[0], value[1]]
-    raise IllegalAction(f"{key} is a tile as [row, column], each from 0 to 4.", MALFORMED)
-
-
-def _pos(value: JSON) -> Pos:
+def _pos(value: Any) -> Pos:
     return (int(value[0]), int(value[1]))
 
 
@@ -189,7 +171,7 @@ def _due(state: State) -> str:
 def _step_refusal(state: State, direction: str) -> str:
     who = mover(state)
     name = data.CHARACTER_WORDS[who.name]
-    if direction not in movement.step_directions(who):
+    if direction not in rules_movement.step_directions(who):
         return f"{name} cannot move diagonally; only Indigo can."
     target = step_from(who.pos, direction)
     if not on_board(target):

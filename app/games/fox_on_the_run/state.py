@@ -1,4 +1,4 @@
-"""The Fox on the Run state, its setup and its JSON form.
+"""The Fox on the Run state and small queries on it (stored by app.games.codec).
 
 The grid holds 25 tiles by position; a tile keeps its id (which fixes its printed arrows), whether
 it is face up and how far Puffer has turned it. Characters stand on cells; several may share one.
@@ -7,14 +7,12 @@ it is face up and how far Puffer has turned it. Characters stand on cells; sever
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from app.games.codec import json_array
 from app.games.fox_on_the_run import data
 from app.games.fox_on_the_run.data import Pos
 from app.games.frozen import evolve
-from app.games.rng import generator, pick, shuffled
 
 PHASE_STEP = "step"
 """The character must take its free first step."""
@@ -27,6 +25,7 @@ PHASE_ABILITY = "ability"
 PHASE_OVER = "over"
 
 
+@json_array
 @dataclass(frozen=True, slots=True)
 class Tile:
     id: str
@@ -55,6 +54,7 @@ def _turned_arrows(tile_id: str, turns: int) -> tuple[str, ...]:
     return tuple(sorted((rotate(arrow, turns) for arrow in printed), key=_arrow_order))
 
 
+@json_array
 @dataclass(frozen=True, slots=True)
 class Character:
     name: str
@@ -158,116 +158,3 @@ def moved(state: State, name: str, pos: Pos) -> State:
 
 def hidden_tile_count(state: State) -> int:
     return sum(1 for tile in state.board if not tile.revealed)
-
-
-# --------------------------------------------------------------------------- setup
-
-
-def setup(players: int, neutrals: str, seed: int) -> State:
-    board = _deal_board(seed)
-    fox_neutral, guardian_neutral = _side_neutrals(neutrals, seed)
-    order = data.turn_order(fox_neutral, guardian_neutral)
-    factions = dict(data.BASE_FACTION)
-    if fox_neutral is not None and guardian_neutral is not None:
-        factions |= {fox_neutral: data.FOXES, guardian_neutral: data.GUARDIANS}
-    seats = _distribute(players, order, factions, seed)
-    characters = tuple(
-        Character(name, factions[name], seats[name], *_start(name, factions[name]))
-        for name in order
-    )
-    first = State(players, seed, neutrals, board, characters, current=0, phase=PHASE_STEP)
-    return evolve(first, path=(characters[0].pos,))
-
-
-def _deal_board(seed: int) -> tuple[Tile, ...]:
-    """Start tiles where RULINGS.md puts them; the 22 directional tiles face down at random."""
-    deck = iter(
-        shuffled(generator(seed, "tiles"), [tile_id for tile_id, _ in data.DIRECTIONAL_TILES])
-    )
-    starts = {pos: tile_id for tile_id, pos in data.START_TILES}
-    board = []
-    for index in range(data.SIZE * data.SIZE):
-        pos = divmod(index, data.SIZE)
-        board.append(Tile(starts[pos], True) if pos in starts else Tile(next(deck), False))
-    return tuple(board)
-
-
-def _side_neutrals(neutrals: str, seed: int) -> tuple[str | None, str | None]:
-    """(The neutral playing with the Foxes, the one with the Guardians), or (None, None)."""
-    if neutrals == data.NEUTRALS_OFF:
-        return None, None
-    raffles_with_foxes = {
-        data.RAFFLES_WITH_FOXES: True,
-        data.RAFFLES_WITH_GUARDIANS: False,
-    }.get(neutrals)
-    if raffles_with_foxes is None:
-        raffles_with_foxes = pick(generator(seed, "neutrals"), (True, False))
-    if raffles_with_foxes:
-        return data.RAFFLES, data.NAPOLEON
-    return data.NAPOLEON, data.RAFFLES
-
-
-def _distribute(
-    players: int, order: tuple[str, ...], factions: Mapping[str, str], seed: int
-) -> dict[str, int]:
-    """The golden rule: every player manages characters of one faction only, and every
-    character has a player. Seats go to factions at random (the split comes from the player
-    count); each seat of a faction draws one of its characters, the rest go to random
-    teammates."""
-    rng = generator(seed, "characters")
-    fox_players, _ = pick(rng, data.PLAYERS_PER_FACTION[players])
-    seat_order = shuffled(rng, range(players))
-    team_seats = {data.FOXES: seat_order[:fox_players], data.GUARDIANS: seat_order[fox_players:]}
-    seats: dict[str, int] = {}
-    for faction, team in team_seats.items():
-        members = shuffled(rng, [name for name in order if factions[name] == faction])
-        for index, name in enumerate(members):
-            seats[name] = team[index] if index < len(team) else pick(rng, team)
-    return seats
-
-
-def _start(name: str, faction: str) -> Pos:
-    if name in data.START_POSITIONS:
-        return data.START_POSITIONS[name]
-    return data.NEUTRAL_START[faction]
-
-
-# --------------------------------------------------------------------------- JSON form
-
-
-def encode(state: State) -> dict[str, Any]:
-    return {
-        "players": state.players,
-        "seed": state.seed,
-        "neutrals": state.neutrals,
-        "board": [[t.id, t.face_up, t.turns] for t in state.board],
-        "characters": [[c.name, c.faction, c.seat, c.row, c.col] for c in state.characters],
-        "current": state.current,
-        "phase": state.phase,
-        "turn": state.turn,
-        "used": list(state.used),
-        "path": [list(pos) for pos in state.path],
-        "to_push": list(state.to_push),
-        "winner": state.winner,
-        "reason": state.reason,
-    }
-
-
-def decode(raw: Mapping[str, Any]) -> State:
-    return State(
-        players=int(raw["players"]),
-        seed=int(raw["seed"]),
-        neutrals=str(raw["neutrals"]),
-        board=tuple(Tile(str(i), bool(up), int(turns)) for i, up, turns in raw["board"]),
-        characters=tuple(
-            Character(str(n), str(f), int(s), int(r), int(c)) for n, f, s, r, c in raw["characters"]
-        ),
-        current=int(raw["current"]),
-        phase=str(raw["phase"]),
-        turn=int(raw["turn"]),
-        used=tuple(str(tile_id) for tile_id in raw["used"]),
-        path=tuple((int(r), int(c)) for r, c in raw["path"]),
-        to_push=tuple(str(name) for name in raw["to_push"]),
-        winner=str(raw["winner"]),
-        reason=str(raw["reason"]),
-    )

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.games.fox_on_the_run import data, movement
+from app.games.fox_on_the_run import data, rules_movement
 from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.rules_turns import seats_of
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_FOLLOW,
@@ -21,13 +22,19 @@ from app.games.fox_on_the_run.state import (
     hidden_tile_count,
     mover,
 )
-from app.games.fox_on_the_run.turns import seats_of
-from app.games.protocol import JSON, Seat
+from app.games.fox_on_the_run.view_types import (
+    CellView,
+    CharacterView,
+    CurrentTurn,
+    FactionView,
+    HiddenArrows,
+    RunView,
+    YouView,
+)
+from app.games.protocol import Seat
 
-View = dict[str, JSON]
 
-
-def view(state: State, viewer: Seat | None) -> View:
+def view(state: State, viewer: Seat | None) -> RunView:
     over = state.phase == PHASE_OVER
     standing = _names_by_cell(state)
     return {
@@ -58,10 +65,10 @@ def _names_by_cell(state: State) -> dict[Pos, list[str]]:
     return standing
 
 
-def _cell(state: State, pos: Pos, standing: dict[Pos, list[str]], over: bool) -> View:
+def _cell(state: State, pos: Pos, standing: dict[Pos, list[str]], over: bool) -> CellView:
     tile = state.board[pos[0] * data.SIZE + pos[1]]
     revealed = tile.revealed
-    cell: View = {
+    cell: CellView = {
         "at": [pos[0], pos[1]],
         "name": cell_name(pos),
         "face_up": revealed,
@@ -69,21 +76,19 @@ def _cell(state: State, pos: Pos, standing: dict[Pos, list[str]], over: bool) ->
         "characters": list(standing.get(pos, ())),
     }
     if revealed or over:
-        cell |= _face(state, tile)
+        _show_face(cell, state, tile)
     return cell
 
 
-def _face(state: State, tile: Tile) -> View:
+def _show_face(cell: CellView, state: State, tile: Tile) -> None:
     """The side of a tile that only a revealed tile (or the final reveal) shows."""
-    return {
-        "tile": tile.id,
-        "arrows": list(tile.arrows),
-        "turns": tile.turns,
-        "used_this_turn": tile.id in state.used,
-    }
+    cell["tile"] = tile.id
+    cell["arrows"] = list(tile.arrows)
+    cell["turns"] = tile.turns
+    cell["used_this_turn"] = tile.id in state.used
 
 
-def _character(c: Character) -> View:
+def _character(c: Character) -> CharacterView:
     return {
         "name": c.name,
         "label": data.CHARACTER_WORDS[c.name],
@@ -94,7 +99,7 @@ def _character(c: Character) -> View:
     }
 
 
-def _faction(state: State, faction: str) -> View:
+def _faction(state: State, faction: str) -> FactionView:
     return {
         "characters": [c.name for c in state.characters if c.faction == faction],
         "seats": list(seats_of(state, faction)),
@@ -102,11 +107,11 @@ def _faction(state: State, faction: str) -> View:
     }
 
 
-def _current(state: State) -> View | None:
+def _current(state: State) -> CurrentTurn | None:
     if state.phase == PHASE_OVER:
         return None
     who = mover(state)
-    current: View = {
+    current: CurrentTurn = {
         "character": who.name,
         "seat": who.seat,
         "path": [list(pos) for pos in state.path],
@@ -114,14 +119,14 @@ def _current(state: State) -> View | None:
     if state.phase == PHASE_FOLLOW:
         current["arrows"] = [
             {"direction": arrow, "to": list(target) if target else None, "stops": target is None}
-            for arrow, target in movement.arrow_options(state)
+            for arrow, target in rules_movement.arrow_options(state)
         ]
     if state.phase == PHASE_PUSH:
         current["to_push"] = list(state.to_push)
     return current
 
 
-def _hidden_arrows(state: State) -> list[View]:
+def _hidden_arrows(state: State) -> list[HiddenArrows]:
     """How many face-down tiles of each printed kind remain: public by elimination, since
     everyone saw every tile turn up. Helps a player (or bot) weigh a step into the forest."""
     counts = Counter("+".join(data.PRINTED_ARROWS[t.id]) for t in state.board if not t.revealed)
@@ -129,7 +134,7 @@ def _hidden_arrows(state: State) -> list[View]:
     return [{"arrows": kind.split("+"), "count": counts[kind]} for kind in kinds if counts[kind]]
 
 
-def _you(state: State, viewer: Seat | None) -> View | None:
+def _you(state: State, viewer: Seat | None) -> YouView | None:
     if viewer is None:
         return None
     mine = [c for c in state.characters if c.seat == viewer]

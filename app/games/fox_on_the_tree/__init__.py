@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from app.games.fox_on_the_tree.engine import FoxOnTheTree
+from app.games.fox_on_the_tree.engine import ENGINE
 
-ENGINE = FoxOnTheTree()
-
-__all__ = ["ENGINE", "FoxOnTheTree"]
+__all__ = ["ENGINE"]

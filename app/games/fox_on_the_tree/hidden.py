@@ -31,3 +31,7 @@ def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     others = iter(sample(rng, pool, state.players - len(known)))
     cards = tuple(known[seat] if seat in known else next(others) for seat in range(state.players))
     return evolve(state, cards=cards, seed=fresh_seed)
+
+
+def forgotten_before(state: State) -> int:
+    return 0  # no memory rule: the whole log stays readable

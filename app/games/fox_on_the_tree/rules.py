@@ -1,29 +1,25 @@
-"""Setup, turns and what each action does."""
+"""Who acts, the legal actions, the "over" test and what each action does."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from app.games.fox_on_the_tree import actions as a
-from app.games.fox_on_the_tree import resolve
-from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree import rules_actions as a
+from app.games.fox_on_the_tree import rules_resolve
 from app.games.fox_on_the_tree.data import (
-    ACTION_TOKENS,
     ANIMAL_NAMES,
     ANIMALS,
     BANANA,
-    CARDS,
     ESCAPE,
     PATH_TILES,
     SWAMP,
-    TILE_COUNT,
     TILE_NAMES,
     TOKEN_NAMES,
-    TRACK_SIZE,
-    course,
 )
-from app.games.fox_on_the_tree.moves import destinations, rescuable, slide
-from app.games.fox_on_the_tree.refusals import explain
+from app.games.fox_on_the_tree.rules_actions import Command
+from app.games.fox_on_the_tree.rules_moves import destinations, rescuable, slide
+from app.games.fox_on_the_tree.rules_refusals import explain
 from app.games.fox_on_the_tree.state import (
     AFTER_TOKEN,
     ESCAPE_QUESTION,
@@ -39,35 +35,17 @@ from app.games.fox_on_the_tree.state import (
     without_held,
 )
 from app.games.frozen import evolve
-from app.games.protocol import NOT_YOUR_TURN, IllegalAction, LogEntry, Transition
-from app.games.rng import below, generator, sample
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, LogEntry, Transition
 
 Result = tuple[State, tuple[LogEntry, ...]]
 
 
-def setup(players: int, seed: int) -> State:
-    """Deal one secret card each, three tokens each, animals home, a random first player.
-
-    The rulebook's "last alone in a dark forest" has no online meaning: chance decides.
-    """
-    cards = sample(generator(seed, "deal"), sorted(CARDS), players)
-    return State(
-        players=players,
-        seed=seed,
-        cards=cards,
-        phase=1,
-        positions=tuple(course(1, animal).start for animal in ANIMALS),
-        tile_tokens=("",) * TILE_COUNT,
-        held=(ACTION_TOKENS,) * players,
-        track=(("",) * TRACK_SIZE,) * 2,
-        losses=(0, 0),
-        active=below(generator(seed, "first-player"), players),
-        stage=TURN,
-    )
+def is_over(state: State) -> bool:
+    return state.stage == OVER
 
 
 def to_act(state: State) -> tuple[int, ...]:
-    if state.stage == OVER:
+    if is_over(state):
         return ()
     if state.stage == ESCAPE_QUESTION and state.pending is not None:
         return state.pending.asking[:1]
@@ -75,6 +53,10 @@ def to_act(state: State) -> tuple[int, ...]:
 
 
 # --------------------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    return [command.as_action() for command in legal_commands(state, seat)]
 
 
 def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
@@ -138,7 +120,7 @@ def is_legal(state: State, seat: int, command: Command) -> bool:
     return command == Command(a.PASS) and not (_rescues(state) or _moves(state))
 
 
-def apply(state: State, seat: int, action: object) -> Transition[State]:
+def apply(state: State, seat: int, action: Action) -> Transition[State]:
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn.", NOT_YOUR_TURN)
     command = a.parse(action)
@@ -185,12 +167,12 @@ def _rescue(state: State, seat: int, command: Command) -> Result:
     freed = with_tile_token(state, command.tile, "")
     text = f"{{seat{seat}}} removes the Swamp from {TILE_NAMES[command.tile]}."
     data = {"event": "rescue", "seat": seat, "tile": command.tile}
-    return resolve.end_turn(freed, (LogEntry(text, data=data),))
+    return rules_resolve.end_turn(freed, (LogEntry(text, data=data),))
 
 
 def _pass(state: State, seat: int, command: Command) -> Result:
     text = f"{{seat{seat}}} can neither rescue nor move and passes."
-    return resolve.end_turn(state, (LogEntry(text, data={"event": "pass", "seat": seat}),))
+    return rules_resolve.end_turn(state, (LogEntry(text, data={"event": "pass", "seat": seat}),))
 
 
 def _move(state: State, seat: int, command: Command) -> Result:
@@ -212,7 +194,7 @@ def _move(state: State, seat: int, command: Command) -> Result:
             "to": tile,
         },
     )
-    return resolve.after_move(moved, tile, (entry,))
+    return rules_resolve.after_move(moved, tile, (entry,))
 
 
 def _move_text(
@@ -227,11 +209,11 @@ def _move_text(
 
 
 def _save(state: State, seat: int, command: Command) -> Result:
-    return resolve.saved(state, seat)
+    return rules_resolve.saved(state, seat)
 
 
 def _decline(state: State, seat: int, command: Command) -> Result:
-    return resolve.declined(state, seat)
+    return rules_resolve.declined(state, seat)
 
 
 HANDLERS: dict[str, Callable[[State, int, Command], Result]] = {

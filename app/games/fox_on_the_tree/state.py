@@ -1,10 +1,8 @@
-"""The state of a Fox on the Tree match: immutable, JSON-exact, and small queries on it."""
+"""The state of a Fox on the Tree match (stored by app.games.codec) and small queries on it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from app.games.fox_on_the_tree.data import (
     ANIMAL_INDEX,
@@ -166,48 +164,3 @@ def fate(state: State, phase: int, animal: str) -> str:
     if not animal or animal not in ring:
         return ""
     return "eliminated" if ring.index(animal) < state.losses[phase - 1] else "arrived"
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def encode(state: State) -> dict[str, Any]:
-    pending = state.pending
-    return {
-        "players": state.players,
-        "seed": state.seed,
-        "cards": list(state.cards),
-        "phase": state.phase,
-        "positions": list(state.positions),
-        "tile_tokens": list(state.tile_tokens),
-        "held": [list(tokens) for tokens in state.held],
-        "track": [list(ring) for ring in state.track],
-        "losses": list(state.losses),
-        "active": state.active,
-        "stage": state.stage,
-        "pending": None
-        if pending is None
-        else {"animal": pending.animal, "asking": list(pending.asking)},
-        "turn": state.turn,
-    }
-
-
-def decode(data: Mapping[str, Any]) -> State:
-    pending = data["pending"]
-    return State(
-        players=int(data["players"]),
-        seed=int(data["seed"]),
-        cards=tuple(int(n) for n in data["cards"]),
-        phase=int(data["phase"]),
-        positions=tuple(int(t) for t in data["positions"]),
-        tile_tokens=tuple(str(t) for t in data["tile_tokens"]),
-        held=tuple(tuple(str(t) for t in tokens) for tokens in data["held"]),
-        track=tuple(tuple(str(a) for a in ring) for ring in data["track"]),
-        losses=tuple(int(n) for n in data["losses"]),
-        active=int(data["active"]),
-        stage=str(data["stage"]),
-        pending=None
-        if pending is None
-        else Pending(str(pending["animal"]), tuple(int(s) for s in pending["asking"])),
-        turn=int(data["turn"]),
-    )

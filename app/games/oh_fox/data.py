@@ -57,6 +57,8 @@ UNDIRECTED: Final = frozenset({"stop"})
 PREDATORS: Final = ("badger", "fox", "owl", "viper")
 PREY: Final = ("hedgehog", "rabbit", "rat", "sparrow", "squirrel", "toad")
 ANIMALS: Final = PREDATORS + PREY
+ANIMAL_NAMES: Final = {animal: animal.capitalize() for animal in ANIMALS}
+"""How log lines name an animal standing for a player: "{seat0} (Badger)"."""
 
 DIETS: Final = {
     "squirrel": "nuts",

@@ -80,3 +80,7 @@ def determinize(state: OhFoxState, viewer: int | None, rng: random.Random) -> Oh
         # The marks are the predator's private notes: anyone else sees none of them.
         twin = evolve(twin, marks=(None,) * state.players)
     return twin
+
+
+def forgotten_before(state: OhFoxState) -> int:
+    return 0  # no memory rule: the whole log stays readable

@@ -1,4 +1,4 @@
-"""Actions: strict parsing, the legal list, and applying them.
+"""Actions: their shapes, the legal list, the "over" test, and applying them.
 
 Action vocabulary:
 - {"type": "play", "card": "single"|"double"|"move_stop"|"trigger", "direction": "north"|...}
@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from app.games.actions import Field, Shapes, check_shape
 from app.games.frozen import evolve
-from app.games.oh_fox.board import ALL_SPACES, parse_space, space_id
 from app.games.oh_fox.data import ANIMALS, CARD_NAMES, CARD_TYPES, DIRECTIONS, TURNS, UNDIRECTED
-from app.games.oh_fox.finale import finish
+from app.games.oh_fox.data_board import ALL_SPACES, parse_space, space_id, space_name
+from app.games.oh_fox.scoring import finish
 from app.games.oh_fox.state import (
     GUESS,
+    OVER,
     PROGRAM,
     OhFoxState,
     Play,
@@ -29,13 +31,28 @@ from app.games.oh_fox.state import (
     shown_prey,
     to_act,
 )
-from app.games.protocol import MALFORMED, NOT_YOUR_TURN, IllegalAction, LogEntry, Transition
+from app.games.protocol import MALFORMED, NOT_YOUR_TURN, Action, IllegalAction, LogEntry, Transition
 
-_FIELDS = {
-    "play": ({"type", "card", "direction"}, {"type", "card"}),
-    "mark": ({"type", "seat", "space"},),
-    "unmark": ({"type", "seat"},),
-    "guess": ({"type", "seat", "animal"},),
+__all__ = ["SHAPES", "apply", "is_over", "legal_actions", "to_act"]
+
+_SEAT = Field(int, '"seat" must be a seat number.')
+_SPACE_IDS = frozenset(space_id(space) for space in ALL_SPACES)
+SHAPES: Shapes = {
+    "play": {
+        "card": Field(str, f'"card" must be one of: {", ".join(CARD_TYPES)}.', CARD_TYPES),
+        "direction": Field(
+            str, f'"direction" must be one of: {", ".join(DIRECTIONS)}.', DIRECTIONS, required=False
+        ),
+    },
+    "mark": {
+        "seat": _SEAT,
+        "space": Field(str, '"space" must be a board space such as "r1c2".', _SPACE_IDS),
+    },
+    "unmark": {"seat": _SEAT},
+    "guess": {
+        "seat": _SEAT,
+        "animal": Field(str, f'"animal" must be one of: {", ".join(ANIMALS)}.', ANIMALS),
+    },
 }
 
 
@@ -90,48 +107,28 @@ def legal_actions(state: OhFoxState, seat: int) -> list[dict[str, Any]]:
 # ----------------------------------------------------------------------------- parsing
 
 
-def _int_field(action: Mapping[str, Any], key: str) -> int:
-    value = action[key]
-    if type(value) is not int:
-        raise IllegalAction(f'"{key}" must be a seat number.', MALFORMED)
-    return value
-
-
-def _str_field(action: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = action[key]
-    if not isinstance(value, str) or value not in allowed:
-        raise IllegalAction(f'"{key}" must be one of: {", ".join(allowed)}.', MALFORMED)
-    return value
-
-
-def _check_shape(action: Any) -> str:
-    """The action's type once its fields are exactly those of that type, else MALFORMED."""
-    if not isinstance(action, Mapping):
-        raise IllegalAction("An action must be a JSON object.", MALFORMED)
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise IllegalAction(f"Unknown action type: {kind!r}.", MALFORMED)
-    if set(action) not in _FIELDS[kind]:
-        raise IllegalAction(f'Wrong fields for a "{kind}" action.', MALFORMED)
-    return kind
-
-
 def _parse_play(action: Mapping[str, Any]) -> Play:
-    card = _str_field(action, "card", CARD_TYPES)
+    """The card and its direction: a stop card has none, every other card needs one."""
+    card = action["card"]
     if card in UNDIRECTED:
         if "direction" in action:
             raise IllegalAction("A stop card has no direction.", MALFORMED)
         return Play(card, None)
     if "direction" not in action:
         raise IllegalAction(f"A {CARD_NAMES[card]} card needs a direction.", MALFORMED)
-    return Play(card, _str_field(action, "direction", DIRECTIONS))
+    return Play(card, action["direction"])
 
 
 # ----------------------------------------------------------------------------- apply
 
 
-def apply(state: OhFoxState, seat: int, action: Any) -> Transition[OhFoxState]:
-    kind = _check_shape(action)
+def is_over(state: OhFoxState) -> bool:
+    return state.phase == OVER
+
+
+def apply(state: OhFoxState, seat: int, raw: Action) -> Transition[OhFoxState]:
+    action = check_shape(raw, SHAPES)
+    kind = action["type"]
     play = _parse_play(action) if kind == "play" else None
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn to act.", NOT_YOUR_TURN)
@@ -202,8 +199,7 @@ def _reveal(state: OhFoxState) -> Transition[OhFoxState]:
 def _apply_guess(state: OhFoxState, seat: int, action: Mapping[str, Any]) -> Transition[OhFoxState]:
     if state.phase != GUESS:
         raise IllegalAction("The predator guesses identities after the eighth turn.")
-    target = _int_field(action, "seat")
-    animal = _str_field(action, "animal", ANIMALS)
+    target, animal = action["seat"], action["animal"]
     if target != next_guess_seat(state):
         raise IllegalAction("Guess the other players in seat order.")
     if animal not in shown_prey(state):
@@ -229,18 +225,16 @@ def _apply_mark(
         raise IllegalAction("With Masked Predator the pawns stay in the box.")
     if seat != predator_seat(state):
         raise IllegalAction("Only the predator uses the other players' pawns.")
-    target = _int_field(action, "seat")
+    target = action["seat"]
     if not 0 <= target < state.players or target == seat:
         raise IllegalAction("Mark the pawn of another player at the table.")
     space = None
     if kind == "mark":
-        space = parse_space(action["space"]) if isinstance(action["space"], str) else None
-        if space is None:
-            raise IllegalAction('"space" must be a board space such as "r1c2".', MALFORMED)
+        space = parse_space(action["space"])
     if state.marks[target] == space:
         raise IllegalAction("That pawn is already where you want it.")
     marks = tuple(space if s == target else m for s, m in enumerate(state.marks))
-    where = "off the board" if space is None else f"on {space_id(space)}"
+    where = "off the board" if space is None else f"at {space_name(space)}"
     entry = LogEntry(
         f"You put {{seat{target}}}'s pawn {where}.",
         audience=seat,

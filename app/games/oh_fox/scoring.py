@@ -1,164 +1,186 @@
-"""Objectives, hearts for prey and predator, and the four tie-breaks."""
+"""The end of the match: identities revealed, the reckoning replayed, hearts counted."""
 
 from __future__ import annotations
 
-import itertools
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from app.games.oh_fox.data import CARD_COUNTS, DIRECTIONS, FULL_HUNGER, HEALING, UNDIRECTED
-from app.games.oh_fox.reckoning import Reckoning
-from app.games.oh_fox.state import Play, first_trigger_turn, is_predator_animal
-
-# ----------------------------------------------------------------------------- objectives
-
-
-def _fickler(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    return all(a.card != b.card for a, b in itertools.pairwise(row))
+from app.games.frozen import evolve
+from app.games.oh_fox.data import ANIMAL_NAMES
+from app.games.oh_fox.data_board import food_at, space_id, space_name
+from app.games.oh_fox.scoring_hearts import SeatScore, seat_scores, winners
+from app.games.oh_fox.scoring_reckoning import Reckoning, TurnRecord, reckon
+from app.games.oh_fox.state import OVER, OhFoxState, Play, predator_seat
+from app.games.oh_fox.view_types import SeatScoreView, TurnRecordView
+from app.games.protocol import LogEntry, Outcome, Transition
 
 
-def _navigator(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    pointed = {p.direction for p in row if p.card not in UNDIRECTED}
-    return all(direction in pointed for direction in DIRECTIONS)
+@functools.lru_cache(maxsize=256)
+def _cached_reckoning(identities: tuple[str, ...], rows: tuple[tuple[Play, ...], ...]) -> Reckoning:
+    # Views and outcomes of a finished match ask for the same reckoning many times.
+    return reckon(identities, rows)
 
 
-def _slowpoke(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    return all(p.card != "double" for p in row)
+def reckoning_of(state: OhFoxState) -> Reckoning:
+    return _cached_reckoning(state.identities, state.rows)
 
 
-def _straggler(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    return sum(p.card == "stop" for p in row) == CARD_COUNTS["stop"]
+def scores_of(state: OhFoxState) -> tuple[SeatScore, ...]:
+    return seat_scores(
+        state.identities, state.rows, state.guesses, state.objectives, reckoning_of(state)
+    )
 
 
-def _stroller(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    return sum(p.card == "single" for p in row) == CARD_COUNTS["single"]
+def outcome(state: OhFoxState) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    scores = scores_of(state)
+    seats, reason = winners(scores)
+    return Outcome(
+        winners=seats,
+        scores=tuple(float(s.total) for s in scores),
+        reason=reason,
+        detail={
+            "scores": [score_json(s) for s in scores],
+            "guesses": list(state.guesses),
+            "predator": predator_seat(state),
+        },
+    )
 
 
-def _swimmer(row: Sequence[Play], stops: Sequence[bool]) -> bool:
-    return any(stops)
+# ----------------------------------------------------------------------------- JSON records
 
 
-_CHECKS = {
-    "fickler": _fickler,
-    "navigator": _navigator,
-    "slowpoke": _slowpoke,
-    "straggler": _straggler,
-    "stroller": _stroller,
-    "swimmer": _swimmer,
-}
+def score_json(score: SeatScore) -> SeatScoreView:
+    return {
+        "seat": score.seat,
+        "animal": score.animal,
+        "role": score.role,
+        "food": score.food,
+        "full_hunger": score.full_hunger,
+        "home": score.home,
+        "guessed_all": score.guessed_all,
+        "attacks": score.attacks,
+        "dominance": score.dominance,
+        "objectives": list(score.objectives),
+        "hearts": score.hearts,
+        "attacked": score.attacked,
+        "healed": score.healed,
+        "broken_hearts": score.broken_hearts,
+        "total": score.total,
+        "first_trigger_turn": score.first_trigger_turn,
+    }
 
 
-def stops_on_healing(seat: int, row: Sequence[Play], reckoning: Reckoning) -> list[bool]:
-    """For each turn, whether `seat` played a stop card while on the healing space."""
-    return [
-        play.card == "stop" and record.ends[seat] == HEALING
-        for play, record in zip(row, reckoning.turns, strict=False)
-    ]
+def turn_json(record: TurnRecord, predator: int) -> TurnRecordView:
+    """One executed turn, step by step, for a client to replay as an animation."""
+    return {
+        "turn": record.turn,
+        "steps": [
+            {
+                "moves": [
+                    {
+                        "seat": m.seat,
+                        "from": space_id(m.start),
+                        "to": space_id(m.end),
+                        "mode": m.mode,
+                    }
+                    for m in moves
+                ],
+                "attacks": [
+                    {
+                        "predator": predator,
+                        "prey": a.prey,
+                        "from": space_id(a.start),
+                        "to": space_id(a.end),
+                        "halfway": a.halfway,
+                    }
+                    for a in attacks
+                ],
+            }
+            for moves, attacks in zip(record.steps, record.attacks, strict=True)
+        ],
+        "eats": [{"seat": s, "space": space_id(sp), "food": food_at(sp)} for s, sp in record.eats],
+        "heals": list(record.heals),
+        "immune": list(record.immune),
+        "ends": [space_id(s) for s in record.ends],
+    }
 
 
-def completed_objectives(
-    objectives: Sequence[str], seat: int, row: Sequence[Play], reckoning: Reckoning
-) -> tuple[str, ...]:
-    stops = stops_on_healing(seat, row, reckoning)
-    return tuple(o for o in objectives if _CHECKS[o](row, stops))
+def reckoning_json(state: OhFoxState) -> list[TurnRecordView]:
+    predator = predator_seat(state)
+    return [turn_json(record, predator) for record in reckoning_of(state).turns]
 
 
-# ----------------------------------------------------------------------------- hearts
+# ----------------------------------------------------------------------------- log text
 
 
-@dataclass(frozen=True, slots=True)
-class SeatScore:
-    seat: int
-    animal: str
-    role: str
-    food: int
-    full_hunger: int
-    home: int
-    guessed_all: int
-    attacks: int
-    dominance: int
-    objectives: tuple[str, ...]
-    attacked: int
-    healed: int
-    broken_hearts: int
-    first_trigger_turn: int
-
-    @property
-    def hearts(self) -> int:
-        return (
-            self.food
-            + self.full_hunger
-            + self.home
-            + self.guessed_all
-            + self.attacks
-            + self.dominance
-            + len(self.objectives)
-        )
-
-    @property
-    def total(self) -> int:
-        # Each broken heart makes you discard a heart token; you cannot discard more than
-        # you have, so a score never goes below 0.
-        return max(0, self.hearts - self.broken_hearts)
-
-
-def seat_scores(
-    identities: Sequence[str],
-    rows: Sequence[Sequence[Play]],
-    guesses: Sequence[str | None],
-    objectives: Sequence[str],
-    reckoning: Reckoning,
-) -> tuple[SeatScore, ...]:
-    prey = [s for s, a in enumerate(identities) if not is_predator_animal(a)]
-    guessed_all = all(guesses[s] == identities[s] for s in prey)
-    dominance = all(reckoning.attacked[s] > 0 for s in prey)
-    scores = []
-    for seat, animal in enumerate(identities):
-        predator = is_predator_animal(animal)
-        food = reckoning.food[seat]
-        scores.append(
-            SeatScore(
-                seat=seat,
-                animal=animal,
-                role="predator" if predator else "prey",
-                food=food,
-                full_hunger=int(food >= FULL_HUNGER),
-                home=int(reckoning.home[seat]),
-                guessed_all=int(predator and guessed_all),
-                attacks=reckoning.attacks_made if predator else 0,
-                dominance=int(predator and dominance),
-                objectives=completed_objectives(objectives, seat, rows[seat], reckoning),
-                attacked=reckoning.attacked[seat],
-                healed=reckoning.heals[seat],
-                broken_hearts=reckoning.broken[seat],
-                first_trigger_turn=first_trigger_turn(tuple(rows[seat])),
+def _turn_sentences(record: TurnRecord, predator: int) -> list[str]:
+    events: list[str] = []
+    for attacks in record.attacks:
+        for a in attacks:
+            where = (
+                f"halfway between {space_name(a.start)} and {space_name(a.end)}"
+                if a.halfway
+                else f"at {space_name(a.end)}"
             )
+            events.append(f"{{seat{predator}}} attacks {{seat{a.prey}}} {where}")
+    events += [f"{{seat{s}}} eats the {food_at(sp)} at {space_name(sp)}" for s, sp in record.eats]
+    events += [f"{{seat{s}}} heals a broken heart" for s in record.heals]
+    return events
+
+
+def _score_sentence(score: SeatScore) -> str:
+    return (
+        f"{{seat{score.seat}}} ({ANIMAL_NAMES[score.animal]}): {_count(score.hearts, 'heart')} "
+        f"minus {_count(score.broken_hearts, 'broken heart')} = {score.total}"
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _winner_sentence(seats: Sequence[int], reason: str) -> str:
+    names = " and ".join(f"{{seat{s}}}" for s in seats)
+    if reason == "shared_tie":
+        return f"{names} are still tied after every tie-break and share the win."
+    because = {
+        "most_hearts": "with the most hearts",
+        "tie_break_last_trigger": "on the tie-break: last to play a first trigger card",
+        "tie_break_predator": "on the tie-break: the predator wins a tie",
+        "tie_break_fewest_attacks": "on the tie-break: attacked the fewest times",
+    }[reason]
+    return f"{names} wins {because}."
+
+
+def finish(state: OhFoxState) -> Transition[OhFoxState]:
+    """All guesses are in: reveal identities, execute the eight turns, count the hearts."""
+    state = evolve(state, phase=OVER)
+    predator = predator_seat(state)
+    log = [
+        LogEntry(
+            f"{{seat{s}}} is the {animal}.",
+            data={"event": "identity", "seat": s, "animal": animal},
         )
-    return tuple(scores)
-
-
-# ----------------------------------------------------------------------------- the winner
-
-
-def winners(scores: Sequence[SeatScore]) -> tuple[tuple[int, ...], str]:
-    """The winning seats and the reason: most hearts, then the four tie-breaks in order."""
-    best = max(s.total for s in scores)
-    tied = [s for s in scores if s.total == best]
-    if len(tied) == 1:
-        return (tied[0].seat,), "most_hearts"
-    # 1. The tied player who was last to play a first trigger card (never counts as last).
-    latest = max(s.first_trigger_turn for s in tied)
-    tied = [s for s in tied if s.first_trigger_turn == latest]
-    if len(tied) == 1:
-        return (tied[0].seat,), "tie_break_last_trigger"
-    # 2. A tie that still includes the predator goes to the predator.
-    for score in tied:
-        if score.role == "predator":
-            return (score.seat,), "tie_break_predator"
-    # 3. Among prey only: the one attacked the fewest times.
-    fewest = min(s.attacked for s in tied)
-    tied = [s for s in tied if s.attacked == fewest]
-    if len(tied) == 1:
-        return (tied[0].seat,), "tie_break_fewest_attacks"
-    # 4. "You should play again": the tied players share the win.
-    return tuple(s.seat for s in tied), "shared_tie"
+        for s, animal in enumerate(state.identities)
+    ]
+    for record in reckoning_of(state).turns:
+        events = _turn_sentences(record, predator)
+        text = f"Turn {record.turn}: " + ("; ".join(events) if events else "nothing happens") + "."
+        log.append(LogEntry(text, data={"event": "executed", **turn_json(record, predator)}))
+    scores = scores_of(state)
+    seats, reason = winners(scores)
+    log.append(
+        LogEntry(
+            "Scores: " + "; ".join(_score_sentence(s) for s in scores) + ".",
+            data={"event": "scores", "scores": [score_json(s) for s in scores]},
+        )
+    )
+    log.append(
+        LogEntry(
+            _winner_sentence(seats, reason),
+            data={"event": "winner", "winners": list(seats), "reason": reason},
+        )
+    )
+    return Transition(state, tuple(log))

@@ -1,12 +1,10 @@
-"""The match state, small queries on it, and its JSON form."""
+"""The match state and small queries on it (stored by app.games.codec)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from app.games.oh_fox.board import Space, home_of, parse_space, space_id
+from app.games.codec import custom, json_array
 from app.games.oh_fox.data import (
     CARD_COUNTS,
     CARD_TYPES,
@@ -16,6 +14,7 @@ from app.games.oh_fox.data import (
     PREY,
     TURNS,
 )
+from app.games.oh_fox.data_board import Space, home_of, parse_space, space_id
 
 PROGRAM = "program"  # the eight simultaneous turns
 GUESS = "guess"  # the predator guesses every other identity
@@ -23,6 +22,26 @@ OVER = "over"  # identities revealed, the turns executed, scores final
 PHASES = (PROGRAM, GUESS, OVER)
 
 
+# ----------------------------------------------------------------------------- JSON form of marks
+
+
+def _marks_json(marks: tuple[Space | None, ...]) -> list[str | None]:
+    """Marks are stored as the board ids players know ("r1c2"), not as [row, col] pairs."""
+    return [None if mark is None else space_id(mark) for mark in marks]
+
+
+def _marks_from(data: list[str | None]) -> tuple[Space | None, ...]:
+    return tuple(None if mark is None else _space_from(mark) for mark in data)
+
+
+def _space_from(text: str) -> Space:
+    space = parse_space(text)
+    if space is None:
+        raise ValueError(f"bad mark {text!r}")
+    return space
+
+
+@json_array
 @dataclass(frozen=True, slots=True)
 class Play:
     """One action card as placed in a row: its type and, except for a stop, its direction."""
@@ -47,7 +66,7 @@ class OhFoxState:
     """Each seat's public row of revealed action cards, turn 1 first."""
     pending: tuple[Play | None, ...]
     """This turn's secret choices, revealed together once every seat has chosen."""
-    marks: tuple[Space | None, ...]
+    marks: tuple[Space | None, ...] = field(metadata=custom(_marks_json, _marks_from))
     """Where the predator has placed each other player's pawn (its private memory aid)."""
     guesses: tuple[str | None, ...]
     """The predator's guess for each other seat, made after turn 8."""
@@ -124,58 +143,3 @@ def to_act(state: OhFoxState) -> tuple[int, ...]:
     if state.phase == GUESS:
         return (predator_seat(state),)
     return ()
-
-
-# ----------------------------------------------------------------------------- JSON
-
-
-def _play_json(play: Play) -> list[Any]:
-    return [play.card, play.direction]
-
-
-def _play_from(data: Any) -> Play:
-    card, direction = data
-    return Play(str(card), None if direction is None else str(direction))
-
-
-def encode(state: OhFoxState) -> dict[str, Any]:
-    return {
-        "players": state.players,
-        "seed": state.seed,
-        "masked": state.masked,
-        "animals": list(state.animals),
-        "objectives": list(state.objectives),
-        "identities": list(state.identities),
-        "rows": [[_play_json(p) for p in row] for row in state.rows],
-        "pending": [None if p is None else _play_json(p) for p in state.pending],
-        "marks": [None if m is None else space_id(m) for m in state.marks],
-        "guesses": list(state.guesses),
-        "phase": state.phase,
-    }
-
-
-def _mark_from(data: Any) -> Space | None:
-    if data is None:
-        return None
-    space = parse_space(str(data))
-    if space is None:
-        raise ValueError(f"bad mark {data!r}")
-    return space
-
-
-def decode(data: Mapping[str, Any]) -> OhFoxState:
-    if data["phase"] not in PHASES:
-        raise ValueError(f"bad phase {data['phase']!r}")
-    return OhFoxState(
-        players=int(data["players"]),
-        seed=int(data["seed"]),
-        masked=bool(data["masked"]),
-        animals=tuple(str(a) for a in data["animals"]),
-        objectives=tuple(str(o) for o in data["objectives"]),
-        identities=tuple(str(i) for i in data["identities"]),
-        rows=tuple(tuple(_play_from(p) for p in row) for row in data["rows"]),
-        pending=tuple(None if p is None else _play_from(p) for p in data["pending"]),
-        marks=tuple(_mark_from(m) for m in data["marks"]),
-        guesses=tuple(None if g is None else str(g) for g in data["guesses"]),
-        phase=str(data["phase"]),
-    )

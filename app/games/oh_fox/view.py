@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from app.games.oh_fox.board import board_view, space_id
 from app.games.oh_fox.data import (
     ABILITIES,
     CARD_TYPES,
@@ -13,8 +10,9 @@ from app.games.oh_fox.data import (
     OBJECTIVE_TEXT,
     TURNS,
 )
-from app.games.oh_fox.finale import outcome, reckoning_json, score_json, scores_of
-from app.games.oh_fox.reckoning import track
+from app.games.oh_fox.data_board import board_view, space_id
+from app.games.oh_fox.scoring import outcome, reckoning_json, score_json, scores_of
+from app.games.oh_fox.scoring_reckoning import track
 from app.games.oh_fox.state import (
     GUESS,
     OVER,
@@ -30,6 +28,14 @@ from app.games.oh_fox.state import (
     predator_is_public,
     predator_seat,
     to_act,
+)
+from app.games.oh_fox.view_types import (
+    AnimalCard,
+    Ending,
+    MarkView,
+    OhFoxView,
+    SeatView,
+    YouView,
 )
 
 _REASON_TEXT = {
@@ -81,7 +87,7 @@ def _role(state: OhFoxState, seat: int) -> str | None:
     return "predator" if seat == predator_seat(state) else "prey"
 
 
-def _seat_view(state: OhFoxState, seat: int) -> dict[str, Any]:
+def _seat_view(state: OhFoxState, seat: int) -> SeatView:
     over = state.phase == OVER
     row = state.rows[seat]
     first = first_trigger_turn(row)
@@ -102,7 +108,7 @@ def _seat_view(state: OhFoxState, seat: int) -> dict[str, Any]:
     }
 
 
-def _you_view(state: OhFoxState, seat: int) -> dict[str, Any]:
+def _you_view(state: OhFoxState, seat: int) -> YouView:
     animal = state.identities[seat]
     pending = state.pending[seat]
     counts = hand_counts(state, seat)
@@ -124,7 +130,7 @@ def _you_view(state: OhFoxState, seat: int) -> dict[str, Any]:
     }
 
 
-def _animal_cards(state: OhFoxState) -> list[dict[str, Any]]:
+def _animal_cards(state: OhFoxState) -> list[AnimalCard]:
     return [
         {
             "animal": a,
@@ -136,7 +142,7 @@ def _animal_cards(state: OhFoxState) -> list[dict[str, Any]]:
     ]
 
 
-def _marks(state: OhFoxState) -> list[dict[str, Any]]:
+def _marks(state: OhFoxState) -> list[MarkView]:
     predator = predator_seat(state)
     return [
         {"seat": s, "space": None if m is None else space_id(m)}
@@ -145,7 +151,7 @@ def _marks(state: OhFoxState) -> list[dict[str, Any]]:
     ]
 
 
-def _ending(state: OhFoxState) -> dict[str, Any]:
+def _ending(state: OhFoxState) -> Ending:
     """Everything hidden, revealed once the match is over."""
     result = outcome(state)
     return {
@@ -156,9 +162,9 @@ def _ending(state: OhFoxState) -> dict[str, Any]:
     }
 
 
-def view(state: OhFoxState, viewer: int | None) -> dict[str, Any]:
+def view(state: OhFoxState, viewer: int | None) -> OhFoxView:
     public_predator = predator_is_public(state)
-    result: dict[str, Any] = {
+    result: OhFoxView = {
         "phase": state.phase,
         "turn": current_turn(state),
         "turns": TURNS,
@@ -181,5 +187,9 @@ def view(state: OhFoxState, viewer: int | None) -> dict[str, Any]:
     if viewer is not None and viewer == predator_seat(state) and not state.masked:
         result["marks"] = _marks(state)
     if state.phase == OVER:
-        result.update(_ending(state))
+        ending = _ending(state)
+        result["reckoning"] = ending["reckoning"]
+        result["scores"] = ending["scores"]
+        result["winners"] = ending["winners"]
+        result["reason"] = ending["reason"]
     return result

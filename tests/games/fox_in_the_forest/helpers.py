@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.cards import suit_cards
+from app.games.fox_in_the_forest.data_cards import suit_cards
 from app.games.fox_in_the_forest.state import Options, Play, State, Step, Trick
 from app.games.protocol import Action, LogEntry
 

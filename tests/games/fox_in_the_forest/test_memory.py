@@ -12,8 +12,8 @@ import re
 from dataclasses import replace
 
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.cards import label, suit_cards
 from app.games.fox_in_the_forest.data import SPECIAL_IDS
+from app.games.fox_in_the_forest.data_cards import label, suit_cards
 from app.games.fox_in_the_forest.state import Options, RoundRecord, State
 from app.games.protocol import Flag, LogEntry
 from tests.games.fox_in_the_forest.helpers import act_log, make_state

@@ -10,7 +10,7 @@ import pytest
 
 from app.games.fox_in_the_forest import ENGINE
 from app.games.fox_in_the_forest.data import GOAL_IDS
-from app.games.fox_in_the_forest.goals import CONDITIONS, reveal_goals
+from app.games.fox_in_the_forest.rules_goals import CONDITIONS, reveal_goals
 from app.games.fox_in_the_forest.state import Options, Play, State, Trick
 from app.games.protocol import BadOptions
 from tests.games import conformance as c
@@ -125,7 +125,7 @@ def test_goal_condition(goal: str, tricks: list[Trick], changes: dict[str, Any],
 
 
 def test_every_house_goal_has_a_condition_or_trigger() -> None:
-    from app.games.fox_in_the_forest.goals import TRIGGERS
+    from app.games.fox_in_the_forest.rules_goals import TRIGGERS
 
     assert set(CONDITIONS) | set(TRIGGERS) == set(GOAL_IDS)
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.cards import Face, suit_cards
+from app.games.fox_in_the_forest.data_cards import Face, suit_cards
+from app.games.fox_in_the_forest.rules_trick import trick_winner
 from app.games.fox_in_the_forest.state import State
-from app.games.fox_in_the_forest.trick import trick_winner
 
 OPTION_SETS: list[dict[str, Any]] = [{}, {"target_score": 16}]
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.cards import suit_cards
 from app.games.fox_in_the_forest.data import round_points
+from app.games.fox_in_the_forest.data_cards import suit_cards
 from app.games.fox_in_the_forest.state import Options
 from app.games.protocol import MALFORMED, NOT_YOUR_TURN, BadOptions, IllegalAction
 from tests.games.fox_in_the_forest.helpers import act, make_state, trick

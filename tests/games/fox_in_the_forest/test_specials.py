@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.cards import Face
+from app.games.fox_in_the_forest.data_cards import Face
+from app.games.fox_in_the_forest.rules_trick import trick_winner
 from app.games.fox_in_the_forest.state import Options, Play, Step, Trick
-from app.games.fox_in_the_forest.trick import trick_winner
 from app.games.protocol import IllegalAction
 from tests.games.fox_in_the_forest.helpers import (
     act,

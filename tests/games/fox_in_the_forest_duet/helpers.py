@@ -8,8 +8,8 @@ from typing import Any
 
 from app.games.fox_in_the_forest_duet import ENGINE
 from app.games.fox_in_the_forest_duet.data import DECK, LEVELS
+from app.games.fox_in_the_forest_duet.rules_tricks import sorted_cards
 from app.games.fox_in_the_forest_duet.state import PLAY, Play, State, initial_supply
-from app.games.fox_in_the_forest_duet.tricks import sorted_cards
 from app.games.protocol import IllegalAction, LogEntry
 
 SEED = 1234

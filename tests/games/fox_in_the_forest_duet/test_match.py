@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.fox_in_the_forest_duet import ENGINE
-from app.games.fox_in_the_forest_duet.board import is_covered
 from app.games.fox_in_the_forest_duet.data import DECK, FOREST_TOKENS, TOTAL_GEMS
+from app.games.fox_in_the_forest_duet.rules_board import is_covered
 from app.games.fox_in_the_forest_duet.state import State
 from app.games.rng import pick
 from tests.games.conformance import canonical

@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 
 from app.games.fox_on_the_tree import ENGINE
-from app.games.fox_on_the_tree import actions as a
-from app.games.fox_on_the_tree.actions import Command
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import ANIMALS, TILE_COUNT
 from app.games.fox_on_the_tree.rules import is_legal, legal_commands
+from app.games.fox_on_the_tree.rules_actions import Command
 from app.games.rng import pick
 
 
 def _every_command() -> list[Command]:
     """Every well-formed command: each type with each animal and tile its fields allow."""
     commands = []
-    for kind, fields in a.FIELDS.items():
+    for kind, fields in a.SHAPES.items():
         animals = ANIMALS if "animal" in fields else ("",)
         tiles = range(TILE_COUNT) if {"tile", "to"} & set(fields) else (-1,)
         commands += [Command(kind, animal, tile) for animal in animals for tile in tiles]

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.games.oh_fox import ENGINE
-from app.games.oh_fox.board import Space, parse_space
 from app.games.oh_fox.data import ANIMALS, TURNS
-from app.games.oh_fox.reckoning import Reckoning, reckon
+from app.games.oh_fox.data_board import Space, parse_space
+from app.games.oh_fox.scoring_reckoning import Reckoning, reckon
 from app.games.oh_fox.state import GUESS, OVER, PROGRAM, OhFoxState, Play
 
 _CARDS = {"1": "single", "2": "double", "M": "move_stop", "T": "trigger"}

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from app.games.oh_fox import ENGINE
 from app.games.oh_fox.data import CARD_COUNTS, DIRECTIONS, PREDATORS, PREY, TURNS
-from app.games.oh_fox.reckoning import reckon, track
+from app.games.oh_fox.scoring_reckoning import reckon, track
 from app.games.oh_fox.state import OVER, Play, home_space
 from tests.games.oh_fox.helpers import make_state
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.games.oh_fox.data import HEALING
-from app.games.oh_fox.reckoning import FLY, JUMP, LAND, WALK, track
+from app.games.oh_fox.scoring_reckoning import FLY, JUMP, LAND, WALK, track
 from tests.games.oh_fox.helpers import attacks_by_turn, row, run, sp
 
 # ----------------------------------------------------------------------------- moving

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.games.oh_fox import ENGINE
-from app.games.oh_fox.scoring import SeatScore, completed_objectives, winners
+from app.games.oh_fox.scoring_hearts import SeatScore, completed_objectives, winners
 from tests.games.oh_fox.helpers import finished, make_state, row, run
 
 IDLE = "X X X X X X X X"

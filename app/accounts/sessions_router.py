@@ -1,0 +1,117 @@
+"""/api/v1/sessions: sign in on a device, list and end the devices, renew a device's token."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel
+
+from app.accounts.accounts import sign_in
+from app.accounts.credentials import SignIn, username_key
+from app.accounts.models import DeviceSession
+from app.accounts.sessions import device_label, renew, revoke, sessions_of
+from app.deps import ContextDep, SessionDep, SessionPlayer, address_key, limit
+from app.errors import responses
+
+router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
+SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "account/not_found", "rate/limited")
+
+
+class SessionPublic(BaseModel):
+    id: str
+    label: str  # the device's user agent, shortened
+    created_at: datetime
+    last_used_at: datetime
+    expires_at: datetime  # pushed on by every use (sliding expiry)
+    current: bool  # the session of the token that asked
+
+
+class PlayerRef(BaseModel):
+    id: str
+    name: str
+
+
+class SignedIn(BaseModel):
+    token: str  # this device's token: shown only here, like a guest's
+    username: str
+    player: PlayerRef
+    session: SessionPublic
+
+
+class Renewed(BaseModel):
+    token: str
+    session: SessionPublic
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=SignedIn,
+    responses=responses("request/malformed", "account/bad_credentials", "rate/limited"),
+)
+async def create(
+    body: SignIn, request: Request, session: SessionDep, context: ContextDep
+) -> SignedIn:
+    """Sign in on this device: a new token for the account's player (same id, same matches).
+
+    Limited per account and per address, right or wrong; a wrong username and a wrong password
+    get the same answer."""
+    limit(context, address_key(request))
+    address = request.client.host if request.client else "?"
+    context.signins.check(username_key(body.username), address)
+    label = device_label(request.headers.get("user-agent"))
+    account, player, device, token = await sign_in(session, body, label, context.clock.now())
+    return SignedIn(
+        token=token,
+        username=account.username,
+        player=PlayerRef(id=player.id, name=player.name),
+        session=_public(device, device.id),
+    )
+
+
+@router.get("", response_model=list[SessionPublic], responses=responses(*SIGNED_IN))
+async def list_sessions(
+    player: SessionPlayer, session: SessionDep, context: ContextDep
+) -> list[SessionPublic]:
+    """Every device signed in to my account, most recently used first."""
+    rows = await sessions_of(session, player.id, context.clock.now())
+    return [_public(row, player.session_id) for row in rows]
+
+
+@router.delete("/current", status_code=204, responses=responses(*SIGNED_IN))
+async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Response:
+    """Sign this device out: its token stops working."""
+    await revoke(session, context.tokens, player.id, player.session_id or "")
+    return Response(status_code=204)
+
+
+@router.post("/renew", response_model=Renewed, responses=responses(*SIGNED_IN))
+async def renew_token(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Renewed:
+    """Swap this device's token for a new one (the one sent stops working at once)."""
+    device, token = await renew(session, context.tokens, player, context.clock.now())
+    return Renewed(token=token, session=_public(device, device.id))
+
+
+@router.delete(
+    "/{session_id}",
+    status_code=204,
+    responses=responses("session/not_found", *SIGNED_IN),
+)
+async def end_session(
+    session_id: str, player: SessionPlayer, session: SessionDep, context: ContextDep
+) -> Response:
+    """Sign one of my devices out (this one too, by its id)."""
+    await revoke(session, context.tokens, player.id, session_id)
+    return Response(status_code=204)
+
+
+def _public(row: DeviceSession, current: str | None) -> SessionPublic:
+    return SessionPublic(
+        id=row.id,
+        label=row.label,
+        created_at=row.created_at,
+        last_used_at=row.last_used_at,
+        expires_at=row.expires_at,
+        current=row.id == current,
+    )

@@ -1,0 +1,89 @@
+"""The shape of a Fox on the Tree view: what `view.view` builds (its view_schema).
+
+TypedDicts from typing_extensions, as docs/adding-a-game.md explains.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from typing_extensions import TypedDict
+
+Fate = str
+"""How an animal left the board in a phase: "eliminated" or "arrived"."""
+
+
+class TeamCourse(TypedDict):
+    start: int
+    final: int
+    direction: int
+
+
+class TileView(TypedDict):
+    index: int
+    name: str
+    kind: Literal["farm", "path", "lair"]
+    token: str | None
+    animals: list[str]
+
+
+class AnimalView(TypedDict):
+    animal: str
+    name: str
+    team: str
+    status: str
+    """"on_board" this phase, or its fate."""
+    tile: int | None
+    stuck: bool
+    points: list[int | None]
+    fates: list[Fate | None]
+
+
+class TrackSlot(TypedDict):
+    number: int
+    animal: str | None
+    fate: Fate | None
+
+
+class SeatView(TypedDict):
+    seat: int
+    tokens: list[str]
+    tokens_left: int
+
+
+class EscapeQuestion(TypedDict):
+    animal: str
+    tile: int
+    asking: int
+    then: list[int]
+
+
+class CardView(TypedDict):
+    id: str
+    farm: str
+    predator: str
+    disliked: str
+
+
+class TreeView(TypedDict):
+    game: Literal["fox-on-the-tree"]
+    viewer: int | None
+    players: int
+    phase: int
+    stage: str
+    turn: int
+    active: int
+    to_act: list[int]
+    teams: dict[str, TeamCourse]
+    tiles: list[TileView]
+    animals: list[AnimalView]
+    track: list[list[TrackSlot]]
+    seats: list[SeatView]
+    cards_undealt: int
+    escape_question: EscapeQuestion | None
+    your_card: CardView | None
+    your_points: int | None
+    cards: list[CardView] | None
+    scores: list[int] | None
+    winners: list[int] | None
+    prompt: str

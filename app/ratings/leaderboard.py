@@ -1,0 +1,96 @@
+"""A game's leaderboard: players by rating, or, for a cooperative game, teams by record."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.models import Player
+from app.accounts.service import names_of
+from app.lobby.schemas import PlayerRef
+from app.ratings import kinds
+from app.ratings.models import PlayerRating, TeamRecord
+from app.ratings.schemas import Leaderboard, LeaderboardEntry, LevelRecord, TeamEntry
+
+
+async def leaderboard(
+    session: AsyncSession, game: str, min_matches: int, offset: int, limit: int
+) -> Leaderboard:
+    board = Leaderboard(
+        game=game,
+        kind="record" if kinds.is_cooperative(game) else "rating",
+        min_matches=min_matches,
+        offset=offset,
+        limit=limit,
+        total=0,
+        entries=[],
+        teams=[],
+    )
+    if kinds.is_cooperative(game):
+        teams = await _teams(session, game, min_matches)
+        board.total, board.teams = len(teams), teams[offset : offset + limit]
+        for place, team in enumerate(board.teams, start=offset + 1):
+            team.rank = place
+        return board
+    board.total, board.entries = await _players(session, game, min_matches, offset, limit)
+    return board
+
+
+async def _players(
+    session: AsyncSession, game: str, min_matches: int, offset: int, limit: int
+) -> tuple[int, list[LeaderboardEntry]]:
+    where = (PlayerRating.game == game, PlayerRating.matches >= min_matches)
+    total = await session.scalar(select(func.count()).select_from(PlayerRating).where(*where))
+    rows = await session.execute(
+        select(PlayerRating, Player.name)
+        .join(Player, Player.id == PlayerRating.player_id)
+        .where(*where)
+        # Ties: more matches first (the rating is better confirmed), then a stable order.
+        .order_by(PlayerRating.ordinal.desc(), PlayerRating.matches.desc(), PlayerRating.player_id)
+        .offset(offset)
+        .limit(limit)
+    )
+    entries = [
+        LeaderboardEntry(
+            rank=place,
+            player=PlayerRef(id=rating.player_id, name=name),
+            rating=rating.ordinal,
+            mu=rating.mu,
+            sigma=rating.sigma,
+            matches=rating.matches,
+            wins=rating.wins,
+            win_rate=rating.wins / rating.matches if rating.matches else 0.0,
+        )
+        for place, (rating, name) in enumerate(rows.all(), start=offset + 1)
+    ]
+    return int(total or 0), entries
+
+
+async def _teams(session: AsyncSession, game: str, min_matches: int) -> list[TeamEntry]:
+    """Every pair's levels, best first: the highest level won, then wins, then fewer losses."""
+    records = (await session.scalars(select(TeamRecord).where(TeamRecord.game == game))).all()
+    by_team: dict[tuple[str, str], list[TeamRecord]] = defaultdict(list)
+    for record in records:
+        by_team[(record.first_id, record.second_id)].append(record)
+    names = await names_of(session, {pid for pair in by_team for pid in pair})
+    teams = [
+        _team(pair, sorted(rows, key=lambda r: r.level), names)
+        for pair, rows in by_team.items()
+        if sum(r.wins + r.losses for r in rows) >= min_matches
+    ]
+    teams.sort(key=lambda t: (-(t.best_level or 0), -t.wins, t.losses, [p.id for p in t.players]))
+    return teams
+
+
+def _team(pair: tuple[str, str], rows: list[TeamRecord], names: dict[str, str]) -> TeamEntry:
+    won = [r.level for r in rows if r.wins]
+    return TeamEntry(
+        rank=0,
+        players=[PlayerRef(id=pid, name=names.get(pid, "?")) for pid in pair],
+        best_level=max(won) if won else None,
+        wins=sum(r.wins for r in rows),
+        losses=sum(r.losses for r in rows),
+        levels=[LevelRecord(level=r.level, wins=r.wins, losses=r.losses) for r in rows],
+    )

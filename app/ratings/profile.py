@@ -1,0 +1,181 @@
+"""A player's public profile: each game's rating and win rate, recent matches, the history.
+
+Matches at private tables are left out of the lists (a stranger may not even know of them);
+they still count in the ratings and win rates, which name no match.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.models import Player
+from app.accounts.service import names_of
+from app.errors import ApiError
+from app.games import REGISTRY
+from app.lobby.models import Lobby
+from app.lobby.schemas import PlayerRef
+from app.matches.models import Match, MatchSeat
+from app.ratings import kinds
+from app.ratings.models import PlayerRating, RatingChange, TeamRecord
+from app.ratings.schemas import (
+    GameStanding,
+    LevelRecord,
+    Profile,
+    RatingPoint,
+    RecentMatch,
+    TeamRecordPublic,
+)
+
+RECENT = 20
+HISTORY = 500  # the newest points of the chart
+WIN_RATE_WINDOW = 1000  # finished matches counted for the win rates
+
+
+async def profile(session: AsyncSession, player_id: str) -> Profile:
+    player = await session.get(Player, player_id)
+    if player is None:
+        raise ApiError("player/not_found", "There is no player with this id.")
+    ratings = {
+        r.game: r
+        for r in (
+            await session.scalars(select(PlayerRating).where(PlayerRating.player_id == player_id))
+        ).all()
+    }
+    played, won = await _results(session, player_id)
+    return Profile(
+        id=player.id,
+        name=player.name,
+        games=[_standing(game, ratings.get(game), played, won) for game in REGISTRY],
+        recent=await _recent(session, player_id),
+        history=await _history(session, player_id),
+        team_records=await _team_records(session, player_id),
+    )
+
+
+def _standing(
+    game: str, rating: PlayerRating | None, played: Counter[str], won: Counter[str]
+) -> GameStanding:
+    return GameStanding(
+        game=game,
+        title=REGISTRY[game].title,
+        kind="record" if kinds.is_cooperative(game) else "rating",
+        rating=rating.ordinal if rating else None,
+        mu=rating.mu if rating else None,
+        sigma=rating.sigma if rating else None,
+        rated_matches=rating.matches if rating else 0,
+        rated_wins=rating.wins if rating else 0,
+        played=played[game],
+        won=won[game],
+        win_rate=won[game] / played[game] if played[game] else None,
+    )
+
+
+async def _results(session: AsyncSession, player_id: str) -> tuple[Counter[str], Counter[str]]:
+    """Finished matches and wins per game (the newest WIN_RATE_WINDOW of them)."""
+    rows = await session.execute(
+        select(Match.game, Match.outcome, MatchSeat.seat)
+        .join(MatchSeat, MatchSeat.match_id == Match.id)
+        .where(MatchSeat.player_id == player_id, Match.status == "finished")
+        .order_by(Match.updated_at.desc())
+        .limit(WIN_RATE_WINDOW)
+    )
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for game, outcome, seat in rows:
+        played[game] += 1
+        won[game] += _won(outcome, seat) is True
+    return played, won
+
+
+def _won(outcome: dict[str, Any] | None, seat: int) -> bool | None:
+    return None if outcome is None else seat in outcome.get("winners", [])
+
+
+async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatch]:
+    rows = (
+        await session.execute(
+            select(Match.id, Match.game, Match.status, Match.outcome, Match.updated_at)
+            .add_columns(MatchSeat.seat, Lobby.rated, RatingChange.ordinal_before)
+            .add_columns(RatingChange.ordinal_after)
+            .join(MatchSeat, MatchSeat.match_id == Match.id)
+            .outerjoin(Lobby, Lobby.id == Match.lobby_id)
+            .outerjoin(
+                RatingChange,
+                (RatingChange.match_id == Match.id) & (RatingChange.player_id == player_id),
+            )
+            .where(MatchSeat.player_id == player_id, Match.private.is_(False))
+            .order_by(Match.updated_at.desc())
+            .limit(RECENT)
+        )
+    ).all()
+    return [
+        RecentMatch(
+            match_id=row.id,
+            game=row.game,
+            status=row.status,
+            seat=row.seat,
+            won=_won(row.outcome, row.seat) if row.status == "finished" else None,
+            rated=bool(row.rated),
+            rating_change=None
+            if row.ordinal_after is None
+            else row.ordinal_after - row.ordinal_before,
+            at=row.updated_at,
+        )
+        for row in rows
+    ]
+
+
+async def _history(session: AsyncSession, player_id: str) -> list[RatingPoint]:
+    rows = (
+        await session.execute(
+            select(RatingChange, Match.private)
+            .join(Match, Match.id == RatingChange.match_id)
+            .where(RatingChange.player_id == player_id)
+            .order_by(RatingChange.at.desc(), RatingChange.match_id)
+            .limit(HISTORY)
+        )
+    ).all()
+    points = [
+        RatingPoint(
+            game=change.game,
+            match_id=None if private else change.match_id,
+            at=change.at,
+            before=change.ordinal_before,
+            rating=change.ordinal_after,
+        )
+        for change, private in rows
+    ]
+    return points[::-1]
+
+
+async def _team_records(session: AsyncSession, player_id: str) -> list[TeamRecordPublic]:
+    records = (
+        await session.scalars(
+            select(TeamRecord)
+            .where(or_(TeamRecord.first_id == player_id, TeamRecord.second_id == player_id))
+            .order_by(TeamRecord.game, TeamRecord.first_id, TeamRecord.second_id, TeamRecord.level)
+        )
+    ).all()
+    partners = {r.second_id if r.first_id == player_id else r.first_id for r in records}
+    names = await names_of(session, partners)
+    grouped: dict[tuple[str, str], list[TeamRecord]] = {}
+    for record in records:
+        partner = record.second_id if record.first_id == player_id else record.first_id
+        grouped.setdefault((record.game, partner), []).append(record)
+    return [
+        TeamRecordPublic(
+            game=game,
+            partner=PlayerRef(id=partner, name=names.get(partner, "?")),
+            levels=_levels(rows),
+        )
+        for (game, partner), rows in grouped.items()
+    ]
+
+
+def _levels(rows: Sequence[TeamRecord]) -> list[LevelRecord]:
+    return [LevelRecord(level=r.level, wins=r.wins, losses=r.losses) for r in rows]

@@ -1,0 +1,45 @@
+"""/api/v1/games/{id}/leaderboard and /api/v1/players/{id}: public, no token needed."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from app.deps import SessionDep
+from app.errors import ApiError, responses
+from app.games import get_engine
+from app.ratings.leaderboard import leaderboard
+from app.ratings.profile import profile
+from app.ratings.schemas import Leaderboard, Profile
+
+router = APIRouter(tags=["ratings"])
+PAGE_MAX = 200
+
+
+@router.get(
+    "/api/v1/games/{game_id}/leaderboard",
+    response_model=Leaderboard,
+    responses=responses("game/not_found", "rate/limited", "request/malformed"),
+)
+async def game_leaderboard(
+    game_id: str,
+    session: SessionDep,
+    min_matches: Annotated[int, Query(ge=1, le=10_000, description="Rated matches needed")] = 1,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 50,
+) -> Leaderboard:
+    """Players by rating, best first (Duet: teams by the highest level won), a page at a time."""
+    if get_engine(game_id) is None:
+        raise ApiError("game/not_found", "There is no game with this id.")
+    return await leaderboard(session, game_id, min_matches, offset, limit)
+
+
+@router.get(
+    "/api/v1/players/{player_id}",
+    response_model=Profile,
+    responses=responses("player/not_found", "rate/limited", "request/malformed"),
+)
+async def player_profile(player_id: str, session: SessionDep) -> Profile:
+    """A player's ratings, win rates, recent public matches and rating history."""
+    return await profile(session, player_id)
