@@ -2,19 +2,28 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What running needs (requirements.lock), then the dev tools on top (requirements-dev.lock).
+RUNTIME := $(VENV)/.runtime
 STAMP := $(VENV)/.installed
+LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
+	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test crash lint format bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
+.PHONY: run test crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(RUNTIME): requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(RUNTIME)
+
+$(STAMP): requirements-dev.lock $(RUNTIME)
+	$(BIN)/pip install --quiet -r requirements-dev.lock
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(RUNTIME)
 	$(BIN)/foxden migrate
 	$(BIN)/foxden serve
 
@@ -30,13 +39,19 @@ crash: $(STAMP)
 	FOXDEN_CRASH_SEED=$(CRASH_SEED) $(BIN)/pytest -q -s -rfEs tests/reliability/test_crash.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check app tests benchmarks migrations
-	$(BIN)/ruff format --check app tests benchmarks migrations
+	$(BIN)/ruff check app tests benchmarks
+	$(BIN)/ruff format --check app tests benchmarks
 	$(BIN)/mypy app
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix app tests benchmarks
 	$(BIN)/ruff format app tests benchmarks
+
+# After a change of pyproject.toml's dependencies: pins stay where they are unless
+# `make lock LOCK_ARGS=--upgrade` (everything) or `LOCK_ARGS="--upgrade-package NAME"`.
+lock: $(STAMP)
+	$(LOCK) --output-file=requirements.lock pyproject.toml
+	$(LOCK) --extra dev --output-file=requirements-dev.lock pyproject.toml
 
 # Benchmarks print medians of several runs; docs/performance.md has the method and figures.
 bench: bench-engines bench-load bench-load-sqlite bench-sockets

@@ -8,22 +8,30 @@ import asyncio
 from app.config import get_settings
 
 
-def main(argv: list[str] | None = None) -> None:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="foxden", description="Run and operate Foxden.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="migrate the database, then serve the app")
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     serve.add_argument("--workers", type=int, default=1, help="processes (needs Postgres+Redis)")
+    serve.add_argument(
+        "--fd", type=int, default=None, help="serve on this inherited listening socket"
+    )
     commands.add_parser("migrate", help="upgrade the database to the newest schema")
     admin = commands.add_parser("admin", help="manage admins")
     admin_commands = admin.add_subparsers(dest="admin_command", required=True)
     create = admin_commands.add_parser("create", help="create an admin and print its token")
     create.add_argument("name")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     _check_settings()
     if args.command == "serve":
-        _serve(args.host, args.port, args.workers)
+        _refuse_unworkable(args.workers)
+        _serve(args.host, args.port, args.workers, args.fd)
     elif args.command == "migrate":
         _migrate()
     else:
@@ -41,13 +49,24 @@ def _check_settings() -> None:
         raise SystemExit(f"foxden: invalid configuration: {reasons}") from invalid
 
 
+def _refuse_unworkable(workers: int) -> None:
+    from app.startup import StartupRefused, check_workers
+
+    try:
+        check_workers(get_settings(), workers)
+    except StartupRefused as refused:
+        raise SystemExit(f"foxden: {refused}") from refused
+
+
 def _migrate() -> None:
     from app.migrate import upgrade
 
     upgrade(get_settings().database_url)
 
 
-def _serve(host: str | None, port: int | None, workers: int) -> None:
+def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> None:
+    import signal
+
     import uvicorn
 
     from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
@@ -56,10 +75,14 @@ def _serve(host: str | None, port: int | None, workers: int) -> None:
     _migrate()
     _share_metrics(workers)
     _configure_logging()
+    # After its graceful shutdown uvicorn raises the signal again with the handler it found;
+    # this one makes a SIGTERM stop exit 0, which supervisors read as a clean stop.
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
     uvicorn.run(
         "app.asgi:app",
         host=host or settings.host,
         port=port or settings.port,
+        fd=fd,
         workers=workers,
         ws=WS_PROTOCOL,
         ws_max_size=settings.max_body_bytes,

@@ -16,6 +16,7 @@ from app.matches.locks import MatchLocks
 from app.ops.metrics import Metrics
 from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
+from app.realtime.drain import Drain
 from app.realtime.envelopes import EnvelopeCache
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
@@ -42,6 +43,8 @@ class AppContext:
     clock: Clock = field(default_factory=RealClock)
     # The pipeline announces each commit here; the bot and timer layer listens.
     events: MatchEvents = field(default_factory=MatchEvents)
+    # Set when this process stops (app/shutdown.py): sockets close with 1012, streams end.
+    drain: Drain = field(default_factory=Drain)
     fanout: Fanout = field(init=False)
     signins: SignInLimits = field(init=False)
     writer: MoveWriter = field(init=False)

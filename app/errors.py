@@ -42,6 +42,7 @@ STATUS_BY_CODE = {
     "action/id_reused": 409,
     "match/finished": 409,
     "match/not_finished": 409,
+    "match/engine_version": 409,
     "match/not_replayable": 409,
     "account/exists": 409,
     "account/username_taken": 409,

@@ -37,7 +37,7 @@ from app.ops.logs import configure_logging
 from app.ops.metrics import worker_exited
 from app.ops.requestlog import RequestLog
 from app.ops.router import router as ops_router
-from app.pages import FRONTEND
+from app.packaged import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
 from app.ratings.router import router as ratings_router
@@ -45,6 +45,8 @@ from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
+from app.shutdown import drain_on_signals
+from app.startup import sole_sqlite_process
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -70,6 +72,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        with sole_sqlite_process(settings):
+            async with _running(app):
+                yield
+
+    @asynccontextmanager
+    async def _running(app: FastAPI) -> AsyncIterator[None]:
         if settings.auto_migrate:
             upgrade(settings.database_url)
         context = build_context(settings, clock)
@@ -82,9 +90,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
+        undo_drain = drain_on_signals(context.drain)
         try:
             yield
         finally:
+            undo_drain()
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()

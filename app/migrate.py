@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 
-ROOT = Path(__file__).resolve().parent.parent
+from app.packaged import ALEMBIC_INI, MIGRATIONS
 
 
 def alembic_config(url: str) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config = Config(str(ALEMBIC_INI))
+    config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["url"] = url
     return config
 

@@ -9,8 +9,8 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from app.errors import HtmlNotFound
+from app.packaged import FRONTEND
 
-FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 # Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
 SWAGGER_UI = Path(str(resources.files("fastapi_swagger") / "resources"))
 SWAGGER_ASSETS = {

@@ -12,7 +12,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from app.bots.strategies import strategies_for
+from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
 from app.errors import ApiError
 from app.faults import is_outage
@@ -29,8 +29,7 @@ RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
     """What the named strategy plays for `seat`, seeing only that seat's envelope."""
-    strategies = strategies_for(loaded.game)
-    strategy = strategies.get(strategy_name, strategies["random"])
+    strategy = strategy_named(loaded.game, strategy_name)
     seen = envelope(loaded, seat, {}, as_bot=True)
     rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
     return strategy(seen["view"], seen["legal_actions"], seat, rng)

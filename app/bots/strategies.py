@@ -21,6 +21,19 @@ def strategies_for(game: str) -> dict[str, Strategy]:
     return {"random": random_strategy, **STRATEGIES.get(game, {})}
 
 
+class UnknownStrategy(LookupError):
+    """A seat names a bot this server does not have: an error, never a silent `random`."""
+
+
+def strategy_named(game: str, name: str) -> Strategy:
+    strategies = strategies_for(game)
+    strategy = strategies.get(name)
+    if strategy is None:
+        choices = ", ".join(sorted(strategies))
+        raise UnknownStrategy(f"{game} has no bot strategy '{name}' (it has: {choices})")
+    return strategy
+
+
 def bot_names(game: str) -> list[str]:
     return sorted(strategies_for(game))
 

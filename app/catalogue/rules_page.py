@@ -1,4 +1,4 @@
-"""The HTML of a rules page: the site's header, a way back, and the rulebook from docs/games.
+"""The HTML of a rules page: the site's header, a way back, and the rulebook from app/rules.
 
 The page is a site page like the others (same stylesheet, same header), readable on a phone.
 `from` names the page the player came from (their lobby or match): only such local paths are
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import markdown
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+from app.packaged import RULES
+
 # /lobby/{id} or /match/{id}: ids are URL-safe tokens (app/accounts/tokens.py).
 CAME_FROM = re.compile(r"/(lobby|match)/[A-Za-z0-9_-]{1,64}")
 BACK_WORDS = {"lobby": "Back to the table", "match": "Back to the match"}
@@ -30,7 +31,7 @@ FOX_MARK = (
 
 
 def rules_file(game_id: str) -> Path:
-    return DOCS / f"{game_id}.md"
+    return RULES / f"{game_id}.md"
 
 
 def back_link(came_from: str | None) -> tuple[str, str]:

@@ -213,6 +213,12 @@ def set_rated(lobby: Lobby, rated: bool) -> None:
     lobby.rated = rated
 
 
+def require_known_bot(game: str, bot: str) -> None:
+    if bot not in bot_names(game):
+        names = ", ".join(bot_names(game))
+        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+
+
 def put_bot(lobby: Lobby, seat: int, bot: str) -> None:
     require_open(lobby)
     _check_bot(lobby, bot)
@@ -239,9 +245,7 @@ def _check_bot(lobby: Lobby, bot: str) -> None:
     """A bot may sit here: the table is not rated, and the strategy is one the game has."""
     if lobby.rated:
         raise ApiError("lobby/rated_no_bots", RATED_NO_BOTS)
-    if bot not in bot_names(lobby.game):
-        names = ", ".join(bot_names(lobby.game))
-        raise ApiError("lobby/bad_options", f"Unknown bot '{bot}'. Choose one of: {names}.")
+    require_known_bot(lobby.game, bot)
 
 
 def empty_seat(lobby: Lobby, seat: int) -> None:
@@ -280,6 +284,10 @@ def check_startable(lobby: Lobby) -> None:
     ]
     if waiting:
         raise ApiError("lobby/not_ready", f"The player in seat {waiting[0]} is not ready yet.")
+    # A table seated before an upgrade that dropped a bot (or a rematch of such a match).
+    for s in lobby.seats:
+        if s.bot is not None:
+            require_known_bot(lobby.game, s.bot)
 
 
 def public(

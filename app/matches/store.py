@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.context import AppContext
 from app.errors import ApiError
+from app.games import get_engine
 from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
 from app.matches.models import Match, MatchSeat
 
@@ -79,6 +80,7 @@ async def _read(
     row = (await session.execute(select(*ROW).where(Match.id == match_id))).first()
     if row is None:
         raise ApiError("match/not_found", NOT_FOUND)
+    refuse_other_engine_version(row.game, row.engine_version)
     same_seats = cached is not None and cached.seat_epoch == row.seat_epoch
     loaded = LoadedMatch(
         id=match_id,
@@ -97,6 +99,18 @@ async def _read(
     loaded = replace(loaded, state=decode_state(loaded.engine, row.state))
     context.matches.put(loaded)
     return loaded
+
+
+def refuse_other_engine_version(game: str, stored: int) -> None:
+    """A state written by another engine version would be replayed by rules it was not played
+    under: refuse it rather than guess (a deploy of that version serves it again)."""
+    engine = get_engine(game)
+    if engine is not None and engine.version != stored:
+        raise ApiError(
+            "match/engine_version",
+            f"This match was played with version {stored} of the {engine.title} rules engine; "
+            f"this server runs version {engine.version} and cannot continue it.",
+        )
 
 
 async def change_seat(
@@ -118,6 +132,7 @@ async def change_seat(
 
 ROW = (
     Match.game,
+    Match.engine_version,
     Match.options,
     Match.status,
     Match.version,

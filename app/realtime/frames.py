@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any, NoReturn
 
 from fastapi import WebSocket, WebSocketDisconnect
@@ -23,6 +23,7 @@ from app.errors import ApiError
 
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
+SERVICE_RESTART = 1012  # this process is stopping: reconnect (docs/api.md, Close codes)
 TRY_AGAIN_LATER = 1013
 # Real frames are two or three levels deep; a cap keeps a pathological frame out of every
 # recursive walk (json.dumps, the engines' parsers) that comes after the read.
@@ -52,6 +53,8 @@ class ClientSocket:
         self.context = context
         self.socket = socket
         self._send_lock = asyncio.Lock()
+        # Held while a frame is handled: a drain closes the socket only between frames.
+        self._handling = asyncio.Lock()
         self.address = "ip:" + (socket.client.host if socket.client else "?")
         self.caller = self.address  # whose bucket the frames draw on; a hello may name a player
         self._slot: tuple[str, str] | None = None  # (topic, caller) this socket is counted as
@@ -67,6 +70,23 @@ class ClientSocket:
         """Say why in an error frame, then have the socket closed with `close_code`."""
         await self.error(code, message)
         raise Closing(close_code)
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        """Around the handling of one frame: a drain waits for it to be answered."""
+        drain = self.context.drain
+        async with self._handling:
+            drain.enter()
+            try:
+                yield
+            finally:
+                drain.leave()
+
+    async def closes_on_drain(self) -> None:
+        """When the process drains: after the frame being handled, close with 1012."""
+        await self.context.drain.started()
+        async with self._handling:
+            raise Closing(SERVICE_RESTART)
 
     async def dispatch(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -174,6 +194,8 @@ async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) ->
     metrics = client.context.metrics
     metrics.socket_opened(client.kind)
     try:
+        if client.context.drain.draining:  # accepted while this process stops: go elsewhere
+            raise Closing(SERVICE_RESTART)
         await session()
     except Closing as closing:
         with contextlib.suppress(Exception):  # the client may be gone already

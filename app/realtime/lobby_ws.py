@@ -45,7 +45,9 @@ class LobbySocket(ClientSocket):
             first_push_after = 0.0
         with self.context.hub.listen(self.topic) as listener:
             await run_until_first_ends(
-                self.reader(listener), self.pusher(listener, first_push_after)
+                self.reader(listener),
+                self.pusher(listener, first_push_after),
+                self.closes_on_drain(),
             )
 
     async def push(self) -> None:
@@ -61,8 +63,12 @@ class LobbySocket(ClientSocket):
 
     async def pusher(self, listener: Listener, first_push_after: float) -> None:
         if first_push_after > 0:
-            with contextlib.suppress(TimeoutError):  # a client that never says hello
-                await asyncio.wait_for(listener.next(), first_push_after)
+            # A client that never says hello. asyncio.timeout, not wait_for: on Python 3.11
+            # wait_for drops a cancel that lands as the hello arrives, and a socket that
+            # should close (a drain, the client gone) would then wait forever.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(first_push_after):
+                    await listener.next()
         while True:
             # Counted from its first push, as whoever the hello named (or its address).
             await self.hold_slot(self.topic)

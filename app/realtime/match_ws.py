@@ -48,7 +48,7 @@ class MatchSocket(ClientSocket):
         await self.hello()
         await self.hold_slot("match:" + self.match_id)
         async with connected(self.context, self.match_id, self.seat):
-            await run_until_first_ends(self.reader(), self.pusher())
+            await run_until_first_ends(self.reader(), self.pusher(), self.closes_on_drain())
 
     async def push(self, version: int | None, force: bool = False) -> None:
         """Send the current envelope; `force` resends an unchanged version (presence)."""
@@ -137,7 +137,9 @@ class MatchSocket(ClientSocket):
 
     async def reader(self) -> None:
         while True:
-            await self.dispatch(await self.receive())
+            frame = await self.receive()
+            async with self.handling():
+                await self.dispatch(frame)
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:

@@ -11,6 +11,10 @@ from fastapi.responses import StreamingResponse
 from app.context import AppContext
 from app.matches.presence import connected, presence
 from app.matches.store import match_for_push
+from app.realtime.hub import Listener
+
+# After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
+RECONNECT_MS = 500
 
 
 def event_stream(
@@ -32,14 +36,40 @@ async def _events(
             yield await _envelope_event(context, match_id, seat, None)
             while not await request.is_disconnected():
                 try:
-                    messages = await asyncio.wait_for(listener.next(), timeout=keepalive)
+                    messages = await _next_unless_draining(context, listener, keepalive)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
+                if messages is None:  # this process stops: reconnect soon, elsewhere
+                    yield f"retry: {RECONNECT_MS}\n\n"
+                    return
                 if all(m.startswith("chat:") for m in messages):
                     continue  # the stream carries envelopes only
                 versions = [int(m) for m in messages if m.isdigit()]
                 yield await _envelope_event(context, match_id, seat, max(versions, default=None))
+
+
+async def _next_unless_draining(
+    context: AppContext, listener: Listener, seconds: float
+) -> list[str] | None:
+    """The listener's next messages, or None once the process drains (TimeoutError: none
+    came within `seconds`)."""
+    if context.drain.draining:
+        return None
+    changed = asyncio.ensure_future(listener.next())
+    draining = asyncio.ensure_future(context.drain.started())
+    try:
+        done, _ = await asyncio.wait(
+            {changed, draining}, timeout=seconds, return_when="FIRST_COMPLETED"
+        )
+    finally:
+        changed.cancel()
+        draining.cancel()
+    if draining in done:
+        return None
+    if changed in done:
+        return changed.result()
+    raise TimeoutError
 
 
 async def _envelope_event(

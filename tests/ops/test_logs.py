@@ -18,7 +18,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.ops.processes import uvicorn_server
+from tests.ops.logged_processes import uvicorn_server
 
 pytestmark = pytest.mark.slow
 

@@ -19,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from app.migrate import upgrade
 from tests.conftest import PG_ADMIN_DSN, run_blocking
-from tests.ops.processes import foxden_serve
+from tests.ops.logged_processes import foxden_serve
 from tests.platform.client import ApiClient, MatchSocket, open_table
 
 pytestmark = pytest.mark.slow

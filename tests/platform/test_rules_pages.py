@@ -14,7 +14,7 @@ REAL_GAMES = sorted(REGISTRY)
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 def test_every_registered_game_has_a_rules_page_with_clarifications(game_id: str) -> None:
     page = rules_file(game_id)
-    assert page.is_file(), f"docs/games/{game_id}.md is missing"
+    assert page.is_file(), f"app/rules/{game_id}.md is missing"
     assert "Clarifications" in page.read_text(encoding="utf-8")
 
 

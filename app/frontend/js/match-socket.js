@@ -6,6 +6,11 @@ import { socketUrl } from "./api.js";
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 10000;
 const PING_MS = 25000;
+// 1012: the server process is stopping (a rolling restart) after answering what it had; come
+// back at once, with jitter so a whole room does not arrive in the same millisecond.
+const SERVICE_RESTART = 1012;
+const RESTART_RETRY_MS = 100;
+const RESTART_JITTER_MS = 400;
 
 export class MatchSocket {
   /**
@@ -56,7 +61,7 @@ export class MatchSocket {
       ws.send(JSON.stringify({ type: "hello", token: this.token, version: this.version }));
     });
     ws.addEventListener("message", (event) => this.receive(ws, event.data));
-    ws.addEventListener("close", () => this.closed(ws));
+    ws.addEventListener("close", (event) => this.closed(ws, event.code));
   }
 
   receive(ws, data) {
@@ -83,12 +88,17 @@ export class MatchSocket {
     }
   }
 
-  closed(ws) {
+  closed(ws, code) {
     if (ws !== this.ws) return;
     clearInterval(this.pingTimer);
     this.ws = null;
     if (this.stopped) return;
     this.setState("reconnecting");
+    if (code === SERVICE_RESTART) {
+      // Not a failure: no backoff, the next process is already serving.
+      this.retryTimer = setTimeout(() => this.open(), RESTART_RETRY_MS + Math.random() * RESTART_JITTER_MS);
+      return;
+    }
     this.retryTimer = setTimeout(() => this.open(), this.retryMs);
     this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
   }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 import app.models  # noqa: F401 - registers every table on Base.metadata
@@ -13,6 +14,9 @@ from app.db import Base, is_sqlite, make_engine
 
 config = context.config
 target_metadata = Base.metadata
+# Replicas that start together each run `foxden migrate`: on Postgres they take turns on this
+# lock, and each one after the first finds the schema current and does nothing.
+MIGRATION_LOCK = 0x466F7864656E  # "Foxden"
 
 
 def _url() -> str:
@@ -32,6 +36,9 @@ def _run(connection: Connection) -> None:
         render_as_batch=is_sqlite(_url()),  # SQLite alters tables by copying them
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Held until this transaction ends (Postgres migrates in one transaction).
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()
 
 

@@ -329,8 +329,13 @@ function connect() {
       toast(message.message, "error");
     }
   });
-  mine.addEventListener("close", () => {
+  mine.addEventListener("close", (event) => {
     if (socket !== mine || leaving || (lobby && lobby.status !== "open")) return;
+    // 1012: the server process is stopping (a rolling restart): back at once, with jitter.
+    if (event.code === 1012) {
+      setTimeout(connect, 100 + Math.random() * 400);
+      return;
+    }
     // Reconnect with backoff; the first lobby frame after reconnecting brings us up to date.
     setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, 15000);

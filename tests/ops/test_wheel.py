@@ -1,0 +1,81 @@
+"""The wheel is the whole app: installed in a fresh venv outside the checkout, it migrates a
+new SQLite file and a new Postgres database and serves pages, rules, assets and the API."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.ops.processes import FoxdenServer, clean_environment
+from tests.servers import ROOT
+
+pytestmark = pytest.mark.slow  # builds a wheel and a venv: a minute or two
+INSTALL_SECONDS = 600
+
+
+def run(args: list[str | Path], cwd: Path, **settings: str) -> str:
+    result = subprocess.run(
+        [str(arg) for arg in args],
+        cwd=cwd,
+        env=clean_environment(**settings),
+        capture_output=True,
+        text=True,
+        timeout=INSTALL_SECONDS,
+    )
+    assert result.returncode == 0, f"{args}:\n{result.stdout}\n{result.stderr}"
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv holding the built wheel and the locked runtime dependencies; its bin/."""
+    outside = tmp_path_factory.mktemp("wheel")
+    assert not outside.is_relative_to(ROOT)
+    wheels = outside / "wheels"
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", wheels, ROOT], outside)
+    (wheel,) = wheels.glob("foxden-*.whl")
+    venv = outside / "venv"
+    run([sys.executable, "-m", "venv", venv], outside)
+    pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
+    run([*pip, "-r", ROOT / "requirements.lock", wheel], outside)
+    return venv / "bin"
+
+
+def test_the_installed_package_is_the_one_imported(installed: Path) -> None:
+    where = run([installed / "python", "-c", "import app; print(app.__file__)"], installed)
+    assert Path(where.strip()).is_relative_to(installed.parent), where
+    tools = run([installed / "python", "-m", "pip", "list", "--format=freeze"], installed)
+    assert "pytest" not in tools and "ruff" not in tools, "runtime needs no dev tools"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_the_wheel_migrates_a_fresh_database_and_serves_everything(
+    installed: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    workdir = installed.parent.parent / f"run-{backend}"
+    workdir.mkdir()
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{workdir / 'fresh.db'}"
+    else:
+        url = request.getfixturevalue("empty_postgres_url")
+    run([installed / "foxden", "migrate"], workdir, FOXDEN_DATABASE_URL=url)
+    server = FoxdenServer({"FOXDEN_DATABASE_URL": url}, installed / "foxden", cwd=workdir)
+    try:
+        server.start()
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            home = http.get("/")
+            assert home.status_code == 200 and "<html" in home.text.lower()
+            rules = http.get("/games/oh-fox/rules")
+            assert rules.status_code == 200 and "Clarifications" in rules.text
+            asset = http.get("/static/js/match-socket.js")
+            assert asset.status_code == 200 and "class MatchSocket" in asset.text
+            api = http.get("/openapi.json")
+            assert api.status_code == 200 and "/api/v1/games" in api.json()["paths"]
+            games = http.get("/api/v1/games").json()
+            assert {game["id"] for game in games} >= {"oh-fox", "fox-in-the-forest"}
+    finally:
+        server.stop()
