@@ -6,9 +6,11 @@
 
 import { h, svg } from "../js/dom.js";
 import {
-  backsRow, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget, playedIds,
+  backsRow, cardBox, cardFace, cardName, findAction, makeTarget, playedIds,
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest-duet";
 
@@ -346,8 +348,10 @@ function render(root, envelope, ctx = {}) {
       h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
     decisionNote(envelope),
     handBlock(envelope, ctx)));
-  scrollToTarget(root.querySelector(".duet-you .fx-hand"));
-  animate(root, envelope, ctx);
+  afterDraw(ctx, root, (live) => {
+    scrollToTarget(live.querySelector(".duet-you .fx-hand"));
+    animate(live, envelope, ctx);
+  });
 }
 
 function outcome(envelope, ctx = {}) {

@@ -5,9 +5,11 @@
 
 import { h } from "../js/dom.js";
 import {
-  backsRow, cardBack, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget,
+  backsRow, cardBack, cardBox, cardFace, cardName, findAction, makeTarget,
   playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest";
 
@@ -312,8 +314,10 @@ function render(root, envelope, ctx = {}) {
     roundEnd(envelope, ctx),
     handBlock(envelope, ctx));
   root.append(table);
-  scrollToTarget(root.querySelector(".fitf-you .fx-hand"));
-  animate(root, envelope, ctx);
+  afterDraw(ctx, root, (live) => {
+    scrollToTarget(live.querySelector(".fitf-you .fx-hand"));
+    animate(live, envelope, ctx);
+  });
 }
 
 function outcome(envelope, ctx = {}) {

@@ -3,6 +3,8 @@
 // and nothing here would draw its arrows if it did. Clickable cells come from legal_actions.
 
 import { h, svg } from "../js/dom.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const PICK = "run.pick"; // two-part abilities: the first tile ("r,c"), then the turn or partner
 const SIZE = 5;
@@ -23,13 +25,6 @@ const STEP_MS = 120;
 let animated = ""; // "match:version" already animated: a re-render for a selection stays still
 let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
-ensureStyles();
-
-function ensureStyles() {
-  const href = new URL("./fox-on-the-run.css", import.meta.url).href;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
 
 // --------------------------------------------------------------------------- words
 
@@ -124,12 +119,14 @@ function targets(env, ctx) {
 // --------------------------------------------------------------------------- render
 
 function render(root, env, ctx) {
+  ensureStyles("fox-on-the-run");
   const view = env.view;
   const redraw = (value) => {
-    const table = root.firstElementChild;
     focusAfterDraw = true;
-    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
-    if (table && !table.isConnected) return; // the match page has already drawn it again
+    if (ctx.select) {
+      ctx.select(PICK, value === null ? null : `${env.version}|${value}`); // the page draws again
+      return;
+    }
     root.replaceChildren();
     render(root, env, ctx);
   };
@@ -138,8 +135,10 @@ function render(root, env, ctx) {
   root.append(h("div", { class: "run", dataset: { version: env.version, pick: t.picked } },
     turnOrder(s),
     h("div", { class: "run-middle" }, grid(s), h("div", { class: "run-side" }, chooser(s), factions(s), forestLeft(s)))));
-  pawnWalk(root, env, ctx);
-  if (focusAfterDraw) keepFocus(root);
+  afterDraw(ctx, root, (live) => {
+    pawnWalk(live, env, ctx);
+    if (focusAfterDraw) keepFocus(live);
+  });
   root.onkeydown = (event) => { if (event.key === "Escape" && t.picked) redraw(null); };
 }
 

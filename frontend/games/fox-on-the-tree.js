@@ -3,6 +3,8 @@
 // envelope.legal_actions; the view only says what to draw.
 
 import { h, svg } from "../js/dom.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const PICK = "tree.pick"; // two-part choices: "animal:cow" or "token:banana", then a target
 const TOKENS = ["banana", "swamp", "escape"];
@@ -12,15 +14,6 @@ const STEP_MS = 110; // per tile walked; the whole walk is capped at 400 ms
 let animated = ""; // "match:version" already animated, so a re-render for a selection stays still
 let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
-ensureStyles();
-
-function ensureStyles() {
-  // The match page may not know about per-game CSS: load ours once, next to this module.
-  const href = new URL("./fox-on-the-tree.css", import.meta.url).href;
-  if ([...document.styleSheets].some((sheet) => sheet.href === href)) return;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
 
 // --------------------------------------------------------------------------- words
 
@@ -82,12 +75,14 @@ function choices(env, ctx) {
 // --------------------------------------------------------------------------- render
 
 function render(root, env, ctx) {
+  ensureStyles("fox-on-the-tree");
   const view = env.view;
   const redraw = (value) => {
-    const table = root.firstElementChild;
     focusAfterDraw = true;
-    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
-    if (table && !table.isConnected) return; // the match page has already drawn it again
+    if (ctx.select) {
+      ctx.select(PICK, value === null ? null : `${env.version}|${value}`); // the page draws again
+      return;
+    }
     root.replaceChildren();
     render(root, env, ctx);
   };
@@ -101,8 +96,10 @@ function render(root, env, ctx) {
     hint(s),
     track(s),
     mine(s)));
-  walk(root, env, ctx);
-  if (focusAfterDraw) keepFocus(root);
+  afterDraw(ctx, root, (live) => {
+    walk(live, env, ctx);
+    if (focusAfterDraw) keepFocus(live);
+  });
   root.onkeydown = (event) => { if (event.key === "Escape" && s.c.pick) redraw(null); };
 }
 

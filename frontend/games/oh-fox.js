@@ -12,14 +12,8 @@ import {
 } from "./oh-fox/choose.js";
 import { reckoningPlayer } from "./oh-fox/reckoning.js";
 import { scoreTable } from "./oh-fox/outcome.js";
-
-const STYLESHEET = new URL("./oh-fox.css", import.meta.url).href;
-
-/** The match page may not link game stylesheets itself; add ours once. */
-function ensureStylesheet() {
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === STYLESHEET)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
-}
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 function namesOf(envelope, ctx) {
   const names = {};
@@ -132,22 +126,25 @@ function trackFocus(node) {
 }
 
 function render(root, envelope, ctx) {
-  ensureStylesheet();
+  ensureStyles("oh-fox");
   const active = document.activeElement;
   // Focus lost to the body means a redraw took our control away; elsewhere (the chat, say)
   // the player has moved on and keeps their focus.
-  const lost = !active || active === document.body || root.contains(active);
-  const key = lost ? (root.contains(active) && active.dataset.focus) || lastKey : null;
+  const lost = !active || active === document.body;
+  const key = lost ? lastKey : null;
   generation += 1;
   const mine = generation;
   root.replaceChildren();
-  // The match page redraws on ctx.select; redraw ourselves only if it did not.
-  draw(root, envelope, ctx, () => {
+  // The match page draws again on ctx.redraw; without a page, redraw ourselves.
+  const redraw = ctx && ctx.redraw ? ctx.redraw : () => {
     if (generation === mine) render(root, envelope, ctx);
-  });
+  };
+  draw(root, envelope, ctx, redraw);
   trackFocus(root.firstElementChild);
-  const target = key ? root.querySelector(`[data-focus="${key}"]`) : null;
-  if (target && !target.disabled) target.focus({ preventScroll: true });
+  afterDraw(ctx, root, (live) => {
+    const target = key ? live.querySelector(`[data-focus="${key}"]`) : null;
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+  });
 }
 
 function label(action, envelope) {

@@ -3,7 +3,7 @@
 // panels (log, chat, players; tabs on phones), the outcome screen. Spectators watch read-only.
 
 import { api, gameById } from "./api.js";
-import { h, replace, pageId } from "./dom.js";
+import { h, morphChildren, replace, pageId } from "./dom.js";
 import { identity } from "./identity.js";
 import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.js";
 import { outcomeScreen } from "./match-outcome.js";
@@ -40,9 +40,11 @@ function names(envelope) {
   return byseat;
 }
 
-function makeCtx(envelope) {
+function makeCtx(envelope, drawn) {
   return {
     act,
+    afterDraw: (fn) => drawn.push(fn),
+    redraw: () => current && draw(current),
     seat: envelope.seat,
     names: names(envelope),
     previous,
@@ -99,23 +101,31 @@ function myTurn(envelope) {
   return envelope.status === "active" && envelope.seat !== null && envelope.to_act.includes(envelope.seat);
 }
 
+/**
+ * The renderer draws into an element off the page; the result is morphed into the live table,
+ * so the element under the pointer or with focus stays the same element across pushes.
+ */
 function drawTable(envelope, ctx) {
-  const root = replace(layout.table);
+  const fresh = layout.table.cloneNode(false);
   try {
-    renderer.render(root, envelope, ctx);
+    renderer.render(fresh, envelope, ctx);
   } catch (failure) {
     // Keep the game playable if a renderer breaks on some view: the plain table instead.
     console.error(`The ${envelope.game} renderer failed:`, failure);
-    replace(root);
-    fallbackRenderer.render(root, envelope, ctx);
+    replace(fresh);
+    fallbackRenderer.render(fresh, envelope, ctx);
   }
+  // Handlers a renderer set on its root itself (Escape cancels a pick) move to the live root.
+  layout.table.onkeydown = fresh.onkeydown;
+  morphChildren(layout.table, [...fresh.childNodes]);
+  layout.table.dataset.version = String(envelope.version); // which envelope is on screen
 }
 
 function drawPrompt(envelope, ctx) {
   const text = (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
     h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
-  replace(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
+  morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
     buttons.length ? h("span", { class: "prompt-buttons row" }, buttons) : null);
 }
 
@@ -123,16 +133,16 @@ function drawActions(envelope, ctx) {
   const legal = envelope.seat === null || envelope.status !== "active" ? [] : envelope.legal_actions;
   layout.actionsSection.hidden = envelope.seat === null || envelope.status !== "active";
   if (!legal.length) {
-    replace(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
+    morphChildren(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
     return;
   }
-  replace(layout.actions, legal.map((action) =>
+  morphChildren(layout.actions, legal.map((action) =>
     h("li", {}, h("button", { class: "action-button", onclick: () => ctx.act(action) }, label(action, envelope)))));
 }
 
 function drawHeader(envelope) {
-  replace(layout.players, playerList(envelope, "players-strip"));
-  replace(layout.playersPanel, playerList(envelope, "players"));
+  morphChildren(layout.players, playerList(envelope, "players-strip"));
+  morphChildren(layout.playersPanel, playerList(envelope, "players"));
   const waiting = envelope.to_act.map((seat) => names(envelope)[seat]).filter(Boolean);
   let turn = "";
   if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
@@ -150,14 +160,14 @@ function drawHeader(envelope) {
 function drawSeatControl(envelope) {
   const mine = envelope.seat !== null ? envelope.seats[envelope.seat] : null;
   if (!mine || envelope.status !== "active") {
-    replace(layout.seatControl);
+    morphChildren(layout.seatControl);
     return;
   }
   const button = mine.away
     ? h("button", { class: "primary", id: "reclaim-seat", onclick: () => seatChange("reclaim") },
       "Reclaim my seat")
     : h("button", { class: "small", id: "leave-match", onclick: leaveMatch }, "Leave table");
-  replace(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
+  morphChildren(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
 }
 
 function leaveMatch() {
@@ -216,12 +226,20 @@ function focusRegion() {
 
 function draw(envelope) {
   const region = focusRegion();
-  const ctx = makeCtx(envelope);
+  const drawn = [];
+  const ctx = makeCtx(envelope, drawn);
   drawHeader(envelope);
   drawPrompt(envelope, ctx);
   drawTable(envelope, ctx);
   drawActions(envelope, ctx);
   drawOutcome(envelope, ctx);
+  for (const fn of drawn) {
+    try {
+      fn(layout.table);
+    } catch (failure) {
+      console.warn("after-draw step failed:", failure); // motion or focus only: the table is drawn
+    }
+  }
   if (region && !region.contains(document.activeElement)) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }

@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import act_and_wait
 from tests.servers import Server
 
 GAME = "fox-in-the-forest-duet"
@@ -53,14 +53,8 @@ def next_target(page: Any) -> Any:
 
 
 def click_and_wait(page: Any, target: Any) -> None:
-    """Click, then wait for the redraw; a target redrawn before the click is looked up again."""
-    try:
-        target.click(timeout=3000)
-    except PlaywrightError:
-        if target.evaluate("el => el.isConnected"):
-            raise
-        return
-    page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
+    """Click, then wait for the next envelope (a stale target is looked up again)."""
+    act_and_wait(page, target)
 
 
 def cards_in(page: Any, selector: str) -> list[str]:

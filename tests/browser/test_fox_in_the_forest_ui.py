@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import act_and_wait
 from tests.servers import Server
 
 GAME = "fox-in-the-forest"
@@ -72,22 +72,8 @@ def my_turn(page: Any) -> Any:
 
 
 def click_and_wait(page: Any, target: Any, key: str | None = None) -> None:
-    """Activate a target, then wait until the table was redrawn from a new envelope.
-
-    The table may be redrawn between finding a target and clicking it (a resent envelope):
-    then nothing is clicked and the caller looks for its target again.
-    """
-    try:
-        if key:
-            target.focus()
-            page.keyboard.press(key)
-        else:
-            target.click(timeout=3000)
-    except PlaywrightError:
-        if target.evaluate("el => el.isConnected"):
-            raise
-        return
-    page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
+    """Activate a target (a click, or focus and `key`), then wait for the next envelope."""
+    act_and_wait(page, target, key)
 
 
 def cards_in(page: Any, selector: str) -> list[str]:

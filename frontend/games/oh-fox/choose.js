@@ -3,6 +3,7 @@
 // from envelope.legal_actions; nothing is offered that the server did not list.
 
 import { capitalize, h } from "./dom.js";
+import { listen } from "../../js/dom.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
 import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
 
@@ -123,7 +124,7 @@ export function markTargets(view, envelope, ctx, names) {
  * off the board it is taken off. A press without movement stays a click.
  */
 export function makeDraggable(handle, seat, envelope, ctx, getBoard) {
-  handle.addEventListener("pointerdown", (event) => {
+  listen(handle, "pointerdown", (event) => {
     if (event.button !== 0) return;
     const start = { x: event.clientX, y: event.clientY };
     let ghost = null;
