@@ -297,7 +297,7 @@ function handBlock(envelope, ctx) {
     if ((envelope.legal_actions || []).length) box.classList.add("fx-dim");
     return box;
   });
-  return h("section", { class: "duet-you", "aria-label": "Your hand" },
+  return h("section", { class: "duet-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     seated ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"),
     seated ? null : knownRow("Known in their hand", view.known_in_hands[me]));

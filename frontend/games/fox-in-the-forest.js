@@ -249,7 +249,7 @@ function handBlock(envelope, ctx) {
       return box;
     })
     : null;
-  return h("section", { class: "fitf-you", "aria-label": "Your hand" },
+  return h("section", { class: "fitf-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, mine ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     crownToggle(envelope, ctx),
     mine ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"));

@@ -221,7 +221,7 @@ function mine(s) {
   const { view, ctx } = s;
   if (ctx.seat === null || ctx.seat === undefined || !view.your_card) return null;
   const held = view.seats[ctx.seat]?.tokens || [];
-  return h("section", { class: "tree-mine", "aria-label": "Your card and tokens" },
+  return h("section", { class: "tree-mine table-dock", "aria-label": "Your card and tokens" },
     h("div", { class: "tree-card", "data-card": view.your_card.id },
       h("h3", {}, "Your secret card"),
       cardLine("Favourites (+)", [view.your_card.farm, view.your_card.predator], view, false),

@@ -109,8 +109,9 @@ function draw(root, envelope, ctx, redraw) {
     h("div", { class: "of-bottom" },
       guessForm(view, envelope, ctx, names),
       view.phase !== "program" ? guessList(view, names) : null,
-      handPanel(view, envelope, ctx, redraw),
-      seat === null ? null : seatRows(view, names, seat, "mine", fresh))));
+      seat === null ? null : seatRows(view, names, seat, "mine", fresh)),
+    // Last, straight in the table: docked at the bottom of the screen while the board scrolls.
+    handPanel(view, envelope, ctx, redraw)));
 }
 
 let generation = 0; // bumped on every render, so a stale redraw does nothing

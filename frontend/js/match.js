@@ -132,6 +132,7 @@ function drawPrompt(envelope, ctx) {
 function drawActions(envelope, ctx) {
   const legal = envelope.seat === null || envelope.status !== "active" ? [] : envelope.legal_actions;
   layout.actionsSection.hidden = envelope.seat === null || envelope.status !== "active";
+  layout.movesToggle.querySelector(".moves-count").textContent = legal.length ? ` (${legal.length} as buttons)` : "";
   if (!legal.length) {
     morphChildren(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
     return;

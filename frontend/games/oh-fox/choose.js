@@ -87,7 +87,7 @@ export function handPanel(view, envelope, ctx, redraw) {
   const canPlay = plays(envelope).length > 0;
   const { card } = currentPick(view, ctx);
   const needsArrow = canPlay && card && card !== "stop" && plays(envelope).some((a) => a.card === card);
-  return h("section", { class: "of-panel of-hand", "aria-label": "Your action cards" },
+  return h("section", { class: "of-panel of-hand table-dock", "aria-label": "Your action cards" },
     h("h3", {}, `Your action cards (${view.you.hand.length} in hand)`),
     h("div", { class: "of-hand-cards" }, cards),
     canPlay ? h("div", { class: "of-choose" }, needsArrow ? directionPad(envelope, ctx, redraw) : null,
