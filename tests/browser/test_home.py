@@ -81,6 +81,7 @@ def test_open_tables_are_listed(site: Server, page_factory: Any) -> None:
 def play_until_the_end(page: Any) -> int:
     """Click the first legal action button until the outcome screen shows; count the clicks."""
     clicks = 0
+    page.click("#moves-toggle")  # the list of moves as buttons is folded by default
     action = page.locator("#actions button:not([disabled])").first
     while True:
         page.wait_for_selector("#outcome, #actions button:not([disabled])", timeout=15000)
