@@ -10,6 +10,7 @@ import {
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest-duet";
@@ -253,13 +254,37 @@ function decreeBlock(view) {
 
 function trickBlock(envelope, ctx) {
   const plays = envelope.view.current_trick || [];
+  const finished = heldTrick(envelope, ctx, plays);
+  if (finished) return finishedTrickBlock(envelope, ctx, finished);
   return h("div", { class: "duet-slot duet-trick", "aria-label": "Current trick" },
     h("span", { class: "duet-caption" }, "Trick"),
     h("div", { class: "duet-trick-cards" }, plays.length
-      ? plays.map((p, i) => h("div", { class: "duet-play" },
-        cardBox(face(p.card), { "data-card": p.card.id, "data-seat": p.seat }),
-        h("span", { class: "duet-note" }, `${i ? "Follow" : "Lead"} · ${seatName(envelope, ctx, p.seat)}`)))
+      ? plays.map((p, i) => playBox(envelope, ctx, p, i))
       : h("span", { class: "duet-empty" }, "No card yet")));
+}
+
+function playBox(envelope, ctx, play, index) {
+  return h("div", { class: "duet-play" },
+    cardBox(face(play.card), { "data-card": play.card.id, "data-seat": play.seat }),
+    h("span", { class: "duet-note" }, `${index ? "Follow" : "Lead"} · ${seatName(envelope, ctx, play.seat)}`));
+}
+
+// The trick just won, still on the table for a moment: both cards, the winner's marked.
+function finishedTrickBlock(envelope, ctx, last) {
+  const caption = `${seatName(envelope, ctx, last.winner)} won the trick`;
+  return h("div", {
+    class: "duet-slot duet-trick duet-finished", "aria-label": caption, dataset: { finished: "true" },
+    title: "Click to gather the trick", onclick: () => gatherTrick(ctx),
+  },
+  h("span", { class: "duet-caption" }, caption),
+  h("div", { class: "duet-trick-cards" }, last.plays.map((p, i) => {
+    const box = playBox(envelope, ctx, p, i);
+    if (p.seat === last.winner) {
+      box.classList.add("fx-winner");
+      box.prepend(h("span", { class: "fx-winner-mark" }, "Wins the trick"));
+    }
+    return box;
+  })));
 }
 
 function lastTrickBlock(envelope, ctx) {

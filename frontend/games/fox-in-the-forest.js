@@ -9,6 +9,7 @@ import {
   playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest";
@@ -75,6 +76,19 @@ function goalText(view, id) {
   return goal ? goal.text : id;
 }
 
+/**
+ * Who the table waits for: a seat that may only claim a goal is in to_act but need not act.
+ * The viewer knows from its own legal actions; the other seat must act when the viewer may
+ * only claim. A spectator cannot tell, and sees every seat in to_act.
+ */
+function mustAct(envelope) {
+  const toAct = envelope.to_act || [];
+  const me = envelope.seat;
+  if (toAct.length < 2 || me === null || me === undefined || !toAct.includes(me)) return toAct;
+  const decides = (envelope.legal_actions || []).some((a) => a.type !== "claim");
+  return decides ? [me] : toAct.filter((seat) => seat !== me);
+}
+
 function promptActions(envelope) {
   return (envelope.legal_actions || []).filter((a) => PROMPT_TYPES.includes(a.type));
 }
@@ -88,12 +102,13 @@ function scoreLine(view, seat) {
 
 function playerBar(envelope, ctx, seat, who) {
   const view = envelope.view;
-  const turn = (envelope.to_act || []).includes(seat);
+  const turn = mustAct(envelope).includes(seat);
   return h("div", { class: ["fitf-bar", turn && "fitf-turn"] },
     h("span", { class: "fitf-name" }, who),
     turn ? h("span", { class: "fitf-badge" }, "to act") : null,
     view.leader === seat && view.phase !== "over" ? h("span", { class: "fitf-badge fitf-lead" }, "leads") : null,
-    h("span", { class: "fitf-tricks", "data-tricks": view.tricks_won[seat] }, `Tricks: ${view.tricks_won[seat]}`),
+    h("span", { class: "fitf-tricks", "data-tricks": view.tricks_won[seat], "data-band": chartLabel(view.tricks_won[seat]) },
+      `Tricks: ${view.tricks_won[seat]}`, h("span", { class: "fitf-band" }, ` (${chartLabel(view.tricks_won[seat])})`)),
     scoreLine(view, seat));
 }
 
@@ -161,11 +176,32 @@ function roundOver(view) {
 function trickBlock(envelope, ctx) {
   const trick = envelope.view.trick || {};
   const plays = [trick.lead, trick.follow].filter(Boolean);
+  const finished = heldTrick(envelope, ctx, plays);
+  if (finished) return finishedTrickBlock(envelope, ctx, finished);
   const area = h("div", { class: "fitf-trick-cards" },
     plays.length ? plays.map((p, i) => playBox(p, envelope, ctx, i === 0 ? "Lead" : "Follow"))
       : h("span", { class: "fitf-empty" }, "No card yet"));
   return h("div", { class: "fitf-slot fitf-trick", "aria-label": "Current trick" },
     h("span", { class: "fitf-caption" }, roundOver(envelope.view) ? "Trick" : `Trick ${envelope.view.trick_number}`), area);
+}
+
+// The trick just won, still on the table for a moment: both cards, the winner's marked.
+function finishedTrickBlock(envelope, ctx, last) {
+  const winner = seatName(envelope, ctx, last.winner);
+  const number = roundOver(envelope.view) ? "" : ` ${envelope.view.trick_number - 1}`;
+  return h("div", {
+    class: "fitf-slot fitf-trick fitf-finished", "aria-label": `Trick${number}: ${winner} won`, dataset: { finished: "true" },
+    title: "Click to gather the trick", onclick: () => gatherTrick(ctx),
+  },
+  h("span", { class: "fitf-caption" }, `Trick${number}: ${winner} won`),
+  h("div", { class: "fitf-trick-cards" }, last.plays.map((p, i) => {
+    const box = playBox(p, envelope, ctx, i === 0 ? "Lead" : "Follow");
+    if (p.seat === last.winner) {
+      box.classList.add("fx-winner");
+      box.prepend(h("span", { class: "fx-winner-mark" }, "Wins the trick"));
+    }
+    return box;
+  })));
 }
 
 function lastTrickBlock(envelope, ctx) {
@@ -266,7 +302,7 @@ function roundTable(rounds, envelope, ctx) {
     // Treasure, Poison and goals make a round's gain differ from the chart's points.
     r.gained[s] !== r.trick_points[s] ? h("span", { class: "fitf-note" }, ` ${r.gained[s] >= 0 ? "+" : ""}${r.gained[s]} in all`) : null);
   return h("table", { class: "fitf-rounds" },
-    h("caption", {}, "Rounds: tricks won -> Humble (0-3) 6, Defeated (4-6) 1-3, Victorious (7-9) 6, Greedy (10-13) 0"),
+    h("caption", {}, "Points per round for tricks won: Humble (0-3 tricks) 6, Defeated (4-6) 1 to 3, Victorious (7-9) 6, Greedy (10-13) 0"),
     h("thead", {}, h("tr", {}, h("th", {}, "Round"), names.map((n) => h("th", {}, n)))),
     h("tbody", {}, rounds.map((r) => h("tr", {}, h("td", {}, String(r.round)), [0, 1].map((s) => cell(r, s))))));
 }
@@ -339,4 +375,4 @@ function outcome(envelope, ctx = {}) {
     reveal, deck);
 }
 
-export default { id: ID, render, label, promptActions, outcome };
+export default { id: ID, render, label, promptActions, mustAct, outcome };

@@ -8,10 +8,11 @@ import { toast } from "./ui.js";
 /* ---------- players ---------- */
 
 /** One line per seat: name, bot badge, connected (in words too), score, turn, you. */
-export function playerList(envelope, className = "players") {
+/** The players, with "to play" on the seats in `acting` (the seats the table waits for). */
+export function playerList(envelope, acting, className = "players") {
   const scores = scoresOf(envelope);
   return h("ul", { class: className }, envelope.seats.map((seat) => {
-    const turn = envelope.to_act.includes(seat.seat) && envelope.status === "active";
+    const turn = acting.includes(seat.seat) && envelope.status === "active";
     return h("li", { class: ["player", turn && "to-act", seat.seat === envelope.seat && "me"], dataset: { seat: seat.seat } },
       h("span", { class: ["dot", seat.connected ? "online" : "offline"], title: seat.connected ? "connected" : "away" }),
       h("span", { class: "sr-only" }, seat.connected ? "connected" : "away"),

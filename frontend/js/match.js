@@ -97,8 +97,24 @@ function promptActions(envelope) {
 
 /* ---------- drawing one envelope ---------- */
 
+/**
+ * The seats the table is waiting for. `to_act` also holds seats that only *may* act (a Deluxe
+ * goal one could claim): a renderer's mustAct() says who must, so only they are marked.
+ */
+function mustAct(envelope) {
+  if (envelope.status !== "active") return [];
+  if (typeof renderer.mustAct === "function") {
+    try {
+      return renderer.mustAct(envelope) || envelope.to_act;
+    } catch (failure) {
+      console.warn("mustAct failed:", failure);
+    }
+  }
+  return envelope.to_act;
+}
+
 function myTurn(envelope) {
-  return envelope.status === "active" && envelope.seat !== null && envelope.to_act.includes(envelope.seat);
+  return envelope.seat !== null && mustAct(envelope).includes(envelope.seat);
 }
 
 /**
@@ -142,9 +158,10 @@ function drawActions(envelope, ctx) {
 }
 
 function drawHeader(envelope) {
-  morphChildren(layout.players, playerList(envelope, "players-strip"));
-  morphChildren(layout.playersPanel, playerList(envelope, "players"));
-  const waiting = envelope.to_act.map((seat) => names(envelope)[seat]).filter(Boolean);
+  const acting = mustAct(envelope);
+  morphChildren(layout.players, playerList(envelope, acting, "players-strip"));
+  morphChildren(layout.playersPanel, playerList(envelope, acting, "players"));
+  const waiting = acting.map((seat) => names(envelope)[seat]).filter(Boolean);
   let turn = "";
   if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
   else if (myTurn(envelope)) turn = "Your turn";

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register
 from tests.browser.table_helpers import act_and_wait
@@ -83,6 +84,11 @@ def cards_in(page: Any, selector: str) -> list[str]:
 
 def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
     view = envelope["view"]
+    # A finished trick still held on the table is gathered by clicking it.
+    finished = page.locator(".fitf-trick[data-finished]")
+    if finished.count():
+        finished.click()
+        expect(finished).to_have_count(0)
     backs = page.locator(".fitf-opponent .fx-backs .fx-card")
     assert backs.count() == view["hand_counts"][1]
     assert (
