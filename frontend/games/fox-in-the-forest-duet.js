@@ -10,6 +10,7 @@ import {
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
 import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 
@@ -48,6 +49,11 @@ function seats(envelope) {
 
 function face(card) {
   return cardFace(card, card.ability ? `#${card.rank} ${SHORT[card.rank] || ""}`.trim() : null);
+}
+
+/** A card on the table: drawn, and explained on hover, focus or a long press if it has an ability. */
+function box(card, attrs) {
+  return explain(cardBox(face(card), attrs), ID, card.ability ? String(card.rank) : null);
 }
 
 // --------------------------------------------------------------------------- labels
@@ -109,7 +115,7 @@ function playerBar(envelope, ctx, seat, who) {
 function knownRow(caption, cards) {
   if (!cards || !cards.length) return null;
   return h("div", { class: "duet-known" }, h("span", { class: "duet-caption" }, caption),
-    h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c), { "data-card": c.id }))));
+    h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c, { "data-card": c.id }))));
 }
 
 function partnerBlock(envelope, ctx) {
@@ -247,7 +253,7 @@ function statusStrip(view) {
 function decreeBlock(view) {
   return h("div", { class: "duet-slot duet-decree" },
     h("span", { class: "duet-caption" }, "Decree"),
-    cardBox(face(view.decree), { "data-card": view.decree.id }),
+    box(view.decree, { "data-card": view.decree.id }),
     h("span", { class: "duet-trump", "data-trump": view.trump }, suitIcon(view.trump), `Trump: ${view.trump_name}`),
     h("span", { class: "duet-note" }, `Draw pile: ${view.draw_pile_count}`));
 }
@@ -265,7 +271,7 @@ function trickBlock(envelope, ctx) {
 
 function playBox(envelope, ctx, play, index) {
   return h("div", { class: "duet-play" },
-    cardBox(face(play.card), { "data-card": play.card.id, "data-seat": play.seat }),
+    box(play.card, { "data-card": play.card.id, "data-seat": play.seat }),
     h("span", { class: "duet-note" }, `${index ? "Follow" : "Lead"} · ${seatName(envelope, ctx, play.seat)}`));
 }
 
@@ -295,7 +301,7 @@ function lastTrickBlock(envelope, ctx) {
     : `the tracker moved ${pawWord(last.paws)} toward ${endName(envelope, last.toward, ctx)}${last.gem ? " and took a gem" : ""}`;
   return h("details", { class: "duet-slot duet-last", open: true },
     h("summary", {}, `Last trick: ${seatName(envelope, ctx, last.winner)} won`),
-    h("div", { class: "fx-row fx-small" }, last.plays.map((p) => cardBox(face(p.card), { "data-card": p.card.id, "data-seat": p.seat }))),
+    h("div", { class: "fx-row fx-small" }, last.plays.map((p) => box(p.card, { "data-card": p.card.id, "data-seat": p.seat }))),
     h("span", { class: "duet-note" }, `${last.paws} paws: ${moved}.`));
 }
 
@@ -316,11 +322,11 @@ function handBlock(envelope, ctx) {
   const seated = envelope.seat !== null && envelope.seat !== undefined;
   const type = HAND_ACTIONS[view.phase];
   const cards = view.hand.map((card) => {
-    const box = cardBox(face(card), { "data-card": card.id, title: card.ability_text || card.name });
+    const el = box(card, { "data-card": card.id, title: card.name });
     const action = type ? findAction(envelope, type, "card", card.id) : null;
-    if (action) return makeTarget(box, action, ctx, label(action, envelope, ctx));
-    if ((envelope.legal_actions || []).length) box.classList.add("fx-dim");
-    return box;
+    if (action) return makeTarget(el, action, ctx, label(action, envelope, ctx));
+    if ((envelope.legal_actions || []).length) el.classList.add("fx-dim");
+    return el;
   });
   return h("section", { class: "duet-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
@@ -390,7 +396,7 @@ function outcome(envelope, ctx = {}) {
   const reveal = view.reveal || { hands: [], draw_pile: [] };
   const pile = (title, cards) => (cards && cards.length
     ? h("div", { class: "duet-reveal" }, h("span", { class: "duet-caption" }, title),
-      h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c))))) : null);
+      h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c)))) : null);
   return h("div", { class: "fx-table duet duet-outcome" },
     h("p", { class: "duet-result" }, detail.result === "won" ? "The team wins!" : "The team loses."),
     h("table", { class: "duet-score" },

@@ -9,6 +9,7 @@ import {
   playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
 import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 
@@ -41,6 +42,11 @@ function abilityLabel(card) {
 
 function face(card) {
   return cardFace(card, abilityLabel(card));
+}
+
+/** A card on the table: drawn, and explained on hover, focus or a long press if it has an ability. */
+function box(card, attrs) {
+  return explain(cardBox(face(card), attrs), ID, card.special ? card.id : card.ability);
 }
 
 function seats(envelope) {
@@ -124,7 +130,7 @@ function opponent(envelope, ctx) {
 
 function knownCards(cards, title) {
   return h("div", { class: "fitf-known" }, h("span", { class: "fitf-caption" }, title),
-    h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c)))));
+    h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c))));
 }
 
 // --------------------------------------------------------------------------- the centre
@@ -144,7 +150,7 @@ function decreeBlock(view) {
     : h("span", { class: "fitf-trump", "data-trump": "none" }, "No trump suit");
   return h("div", { class: "fitf-slot fitf-decree" },
     h("span", { class: "fitf-caption" }, "Decree"),
-    view.decree ? cardBox(face(view.decree), { "data-card": view.decree.id }) : cardBox(cardBack()),
+    view.decree ? box(view.decree, { "data-card": view.decree.id }) : cardBox(cardBack()),
     trump);
 }
 
@@ -159,7 +165,7 @@ function deckBlock(view) {
 }
 
 function playBox(play, envelope, ctx, role) {
-  const card = cardBox(face(play.card), { class: "fitf-played", "data-card": play.card.id, "data-seat": play.seat });
+  const card = box(play.card, { class: "fitf-played", "data-card": play.card.id, "data-seat": play.seat });
   const counts = play.counts_as;
   const changed = counts && play.card.special && counts.suit;
   return h("div", { class: "fitf-play" },
@@ -210,7 +216,7 @@ function lastTrickBlock(envelope, ctx) {
   return h("details", { class: "fitf-slot fitf-last", open: true },
     h("summary", {}, `Last trick: ${seatName(envelope, ctx, last.winner)} won`),
     h("div", { class: "fx-row fx-small" },
-      last.plays.map((p) => cardBox(face(p.card), { "data-card": p.card.id, title: `${seatName(envelope, ctx, p.seat)}: ${p.card.name}` }))));
+      last.plays.map((p) => box(p.card, { "data-card": p.card.id, title: `${seatName(envelope, ctx, p.seat)}: ${p.card.name}` }))));
 }
 
 function goalsBlock(envelope, ctx) {
@@ -238,9 +244,9 @@ function fairyBlock(envelope, ctx) {
   const decision = envelope.view.decision;
   if (!decision || decision.kind !== "fairy_take") return null;
   const cards = decision.shown.map((card) => {
-    const box = cardBox(face(card), { "data-card": card.id });
+    const el = box(card, { "data-card": card.id });
     const take = findAction(envelope, "take", "card", card.id);
-    return take ? makeTarget(box, take, ctx, label(take, envelope)) : box;
+    return take ? makeTarget(el, take, ctx, label(take, envelope)) : el;
   });
   return h("section", { class: "fitf-decision" },
     h("span", { class: "fitf-caption" }, "The Fairy shows you"), h("div", { class: "fx-row" }, cards));
@@ -278,11 +284,11 @@ function handBlock(envelope, ctx) {
   const mine = envelope.seat !== null && envelope.seat !== undefined && Array.isArray(view.hand);
   const cards = mine
     ? view.hand.map((card) => {
-      const box = cardBox(face(card), { "data-card": card.id });
+      const el = box(card, { "data-card": card.id });
       const action = handAction(envelope, ctx, card);
-      if (action) return makeTarget(box, action, ctx, label(action, envelope));
-      if ((envelope.legal_actions || []).length) box.classList.add("fx-dim");
-      return box;
+      if (action) return makeTarget(el, action, ctx, label(action, envelope));
+      if ((envelope.legal_actions || []).length) el.classList.add("fx-dim");
+      return el;
     })
     : null;
   return h("section", { class: "fitf-you table-dock", "aria-label": "Your hand" },
@@ -363,11 +369,11 @@ function outcome(envelope, ctx = {}) {
   const final = view.final || {};
   const reveal = (final.hands || []).map((hand, seat) => hand.length
     ? h("div", { class: "fitf-reveal" }, h("span", { class: "fitf-caption" }, `${seatName(envelope, ctx, seat)} held`),
-      h("div", { class: "fx-row fx-small" }, hand.map((c) => cardBox(face(c)))))
+      h("div", { class: "fx-row fx-small" }, hand.map((c) => box(c))))
     : null);
   const deck = (final.deck || []).length
     ? h("div", { class: "fitf-reveal" }, h("span", { class: "fitf-caption" }, "The deck, top first"),
-      h("div", { class: "fx-row fx-small" }, final.deck.map((c) => cardBox(face(c)))))
+      h("div", { class: "fx-row fx-small" }, final.deck.map((c) => box(c))))
     : null;
   return h("div", { class: "fx-table fitf fitf-outcome" },
     roundTable(detail.rounds || view.history, envelope, ctx),

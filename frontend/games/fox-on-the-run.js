@@ -4,6 +4,7 @@
 
 import { h, svg } from "../js/dom.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
 import { ensureStyles } from "./kit/styles.js";
 
 const PICK = "run.pick"; // two-part abilities: the first tile ("r,c"), then the turn or partner
@@ -147,10 +148,10 @@ function turnOrder(s) {
   const now = view.current?.character;
   return h("ol", { class: "run-order", "aria-label": "Turn order" }, view.turn_order.map((name) => {
     const c = character(view, name);
-    return h("li", { class: ["run-order-item", name === now && "is-now", c.seat === ctx.seat && "is-yours"] },
+    return explain(h("li", { class: ["run-order-item", name === now && "is-now", c.seat === ctx.seat && "is-yours"] },
       pawn(c), h("span", { class: "run-order-text" }, h("strong", {}, c.label),
         h("span", { class: "run-small" }, `${FACTION_WORDS[c.faction]}, ${seatName(env, ctx, c.seat)}`)),
-      name === now ? h("span", { class: "run-badge" }, "now") : null);
+      name === now ? h("span", { class: "run-badge" }, "now") : null), "fox-on-the-run", String(name).toLowerCase());
   }));
 }
 
@@ -181,8 +182,9 @@ function cellBox(s, cell) {
   onPath >= 0 && cell.characters.length === 0 ? h("span", { class: "run-trail", "aria-hidden": "true" }) : null,
   cell.face_up && cell.used_this_turn ? h("span", { class: "run-used" }, "used") : null,
   h("div", { class: "run-pawns" }, cell.characters.map((name) =>
-    h("span", { class: ["run-pawn", name === moving && "is-moving"], "data-character": name },
-      pawn(character(s.view, name)), h("span", { class: "run-pawn-name" }, character(s.view, name).label)))),
+    explain(h("span", { class: ["run-pawn", name === moving && "is-moving"], "data-character": name },
+      pawn(character(s.view, name)), h("span", { class: "run-pawn-name" }, character(s.view, name).label)),
+    "fox-on-the-run", String(name).toLowerCase()))),
   target ? h("button", { class: "run-target", "aria-label": words, title: words,
     onclick: () => (target.action ? s.ctx.act(target.action) : s.redraw(s.t.picked === target.pick ? null : target.pick)) }) : null);
 }

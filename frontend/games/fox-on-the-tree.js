@@ -4,8 +4,10 @@
 
 import { h, svg } from "../js/dom.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
 import { ensureStyles } from "./kit/styles.js";
 
+const ID = "fox-on-the-tree";
 const PICK = "tree.pick"; // two-part choices: "animal:cow" or "token:banana", then a target
 const TOKENS = ["banana", "swamp", "escape"];
 const TOKEN_WORDS = { banana: "Banana Peel", swamp: "Swamp", escape: "Escape" };
@@ -163,9 +165,10 @@ function tileBox(s, tile) {
 function tileToken(s, tile) {
   const rescue = tile.token === "swamp" && !s.c.pick ? s.c.rescues.get(tile.index) : null;
   const inner = [tokenIcon(tile.token), h("span", {}, TOKEN_WORDS[tile.token])];
-  if (!rescue) return h("span", { class: ["tree-token", `token-${tile.token}`] }, inner);
-  return h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
-    "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove"));
+  const help = `${tile.token}-effect`; // what a token on the path does
+  if (!rescue) return explain(h("span", { class: ["tree-token", `token-${tile.token}`] }, inner), ID, help);
+  return explain(h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
+    "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove")), ID, "rescue");
 }
 
 function animalChip(s, animal) {
@@ -240,10 +243,10 @@ function handToken(s, token) {
   const usable = s.c.playable.has(token);
   const picked = s.c.pick === `token:${token}`;
   const body = [tokenIcon(token), h("span", {}, TOKEN_WORDS[token])];
-  if (!usable) return h("span", { class: ["tree-hand-token", `token-${token}`] }, body);
-  return h("button", { class: ["tree-hand-token", `token-${token}`, "is-legal", picked && "is-picked"],
+  if (!usable) return explain(h("span", { class: ["tree-hand-token", `token-${token}`] }, body), ID, token);
+  return explain(h("button", { class: ["tree-hand-token", `token-${token}`, "is-legal", picked && "is-picked"],
     "data-token": token, "aria-pressed": String(picked), "aria-label": `Play your ${TOKEN_WORDS[token]} token`,
-    onclick: () => s.redraw(picked ? null : `token:${token}`) }, body);
+    onclick: () => s.redraw(picked ? null : `token:${token}`) }, body), ID, token);
 }
 
 // --------------------------------------------------------------------------- outcome

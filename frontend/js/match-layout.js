@@ -67,7 +67,7 @@ function movesToggle(list) {
   return toggle;
 }
 
-export function buildLayout({ title, rulesUrl, log, chat }) {
+export function buildLayout({ title, rulesUrl, log, chat, reference }) {
   const parts = {
     players: h("div", { class: "players-slot", id: "players-strip" }),
     turn: h("span", { class: "turn-line", id: "turn-line" }),
@@ -97,7 +97,7 @@ export function buildLayout({ title, rulesUrl, log, chat }) {
     h("div", { class: "match-status", id: "match-status" }, parts.prompt, tabBar(main)),
     h("div", { class: "match-body" },
       h("div", { class: "table-col", id: "table-pane", dataset: { pane: "table" }, role: "region", "aria-label": "Table" },
-        parts.outcome, parts.table, parts.actionsSection),
+        parts.outcome, parts.table, parts.actionsSection, reference),
       h("aside", { class: "side" },
         sidePanel("log", "Log", log.node),
         sidePanel("chat", "Chat", chat.node),

@@ -10,6 +10,7 @@ import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
+import { loadHelp, quickReference } from "../games/kit/help.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 
@@ -335,9 +336,10 @@ async function start() {
     status(main, failure.status === 404 ? "There is no such match." : failure.message, "form-error");
     return;
   }
-  [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game)]);
+  [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game),
+    loadHelp(summary.game)]);
   layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl: game && game.rules_url,
-    log: new LogPanel(matchId), chat: new ChatPanel(matchId) });
+    log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
   app.append(layout.main);
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
   socket.start();

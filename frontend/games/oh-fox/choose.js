@@ -4,6 +4,7 @@
 
 import { capitalize, h } from "./dom.js";
 import { listen } from "../../js/dom.js";
+import { explain } from "../kit/help.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
 import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
 
@@ -35,7 +36,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
   const legal = plays(envelope).some((a) => a.card === card);
   const { card: picked, direction } = currentPick(envelope.view, ctx);
   const chosen = picked === card && legal;
-  return h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
+  return explain(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
     disabled: !legal, "aria-pressed": chosen ? "true" : "false", "data-focus": `card-${card}`,
     "data-card": card, "aria-label": `${CARD_NAMES[card]}, ${count} left`,
     onClick: () => {
@@ -43,7 +44,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
       redraw();
     } },
   actionCard(card, null, { width: 46, title: false }),
-  h("span", { class: "of-hand-count" }, `x${count}`));
+  h("span", { class: "of-hand-count" }, `x${count}`)), "oh-fox", card);
 }
 
 function directionPad(envelope, ctx, redraw) {
