@@ -310,8 +310,10 @@ function placeIcon(kind) {
 
 function cardBack() {
   return h("span", { class: "tree-card-back", title: "Secret card (face down)" },
-    svg("svg", { viewBox: "0 0 16 22", width: 14, height: 19, "aria-hidden": "true" },
-      svg("rect", { x: 1, y: 1, width: 14, height: 20, rx: 2 }), svg("path", { d: "M4 6 L12 16 M12 6 L4 16" })),
+    svg("svg", { viewBox: "0 0 16 22", width: 16, height: 22, "aria-hidden": "true" },
+      svg("rect", { class: "tree-back-card", x: 1, y: 1, width: 14, height: 20, rx: 2 }),
+      svg("rect", { class: "tree-back-frame", x: 3, y: 3, width: 10, height: 16, rx: 1 }),
+      svg("path", { class: "tree-back-tree", d: "M8 5 L12 12 H9.2 V16 H6.8 V12 H4 Z" })),
     h("span", { class: "tree-sr" }, "secret card"));
 }
 
