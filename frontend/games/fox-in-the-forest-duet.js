@@ -11,6 +11,7 @@ import {
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
+import { teamResultTable } from "./kit/team-result.js";
 import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 
@@ -406,4 +407,11 @@ function outcome(envelope, ctx = {}) {
     pile("The draw pile", reveal.draw_pile));
 }
 
-export default { id: ID, render, label, promptActions, outcome };
+/** One team, one result: the partners win or lose together. */
+function teamOutcome(envelope, ctx = {}) {
+  const detail = envelope.view.outcome || (envelope.outcome && envelope.outcome.detail) || {};
+  const members = (envelope.seats || []).map((seat) => seatName(envelope, ctx, seat.seat)).join(" and ");
+  return teamResultTable([{ team: "The team", members, score: detail.total ?? 0, won: detail.result === "won" }]);
+}
+
+export default { id: ID, render, label, promptActions, outcome, teamOutcome };

@@ -5,6 +5,7 @@
 import { h, svg } from "../js/dom.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
+import { teamResultTable } from "./kit/team-result.js";
 import { ensureStyles } from "./kit/styles.js";
 
 const PICK = "run.pick"; // two-part abilities: the first tile ("r,c"), then the turn or partner
@@ -319,4 +320,15 @@ function walkAlong(root, el, cells) {
   el.animate(frames, { duration: Math.min(400, STEP_MS * frames.length), easing: "ease-in-out" });
 }
 
-export default { id: "fox-on-the-run", render, label, promptActions, outcome };
+/** Foxes against Guardians: the faction wins, not a player's score. */
+function teamOutcome(env, ctx) {
+  const view = env.view;
+  if (!view.winner) return null;
+  return teamResultTable(Object.entries(view.factions).map(([faction, info]) => ({
+    team: FACTION_WORDS[faction],
+    members: info.seats.map((seat) => seatName(env, ctx, seat)).join(", "),
+    won: view.winner === faction,
+  })));
+}
+
+export default { id: "fox-on-the-run", render, label, promptActions, outcome, teamOutcome };

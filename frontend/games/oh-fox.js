@@ -3,14 +3,14 @@
 // Everything comes from envelope.view and envelope.legal_actions (docs/frontend.md).
 
 import { capitalize, h } from "./oh-fox/dom.js";
-import { drawBoard, placePawns } from "./oh-fox/board.js";
+import { drawBoard, placePawns, spaceLabel } from "./oh-fox/board.js";
 import { destination } from "./oh-fox/moves.js";
 import { animalCards, guessList, identityCard, objectives, seatRows } from "./oh-fox/table.js";
 import {
   currentPick, describePlay, guessForm, handPanel, makeDraggable, markTargets, markedPawns, pawnTray,
   selectedPlay,
 } from "./oh-fox/choose.js";
-import { reckoningPlayer } from "./oh-fox/reckoning.js";
+import { reckoningPlayer, reckoningRevealed } from "./oh-fox/reckoning.js";
 import { scoreTable } from "./oh-fox/outcome.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { ensureStyles } from "./kit/styles.js";
@@ -151,7 +151,7 @@ function render(root, envelope, ctx) {
 function label(action, envelope) {
   const names = namesOf(envelope, {});
   if (action.type === "play") return `Play the ${describePlay(action)}`;
-  if (action.type === "mark") return `Put ${names[action.seat]}'s pawn on ${action.space}`;
+  if (action.type === "mark") return `Put ${names[action.seat]}'s pawn on ${spaceLabel(envelope.view.board, action.space)}`;
   if (action.type === "unmark") return `Take ${names[action.seat]}'s pawn off the board`;
   if (action.type === "guess") return `Guess that ${names[action.seat]} is the ${action.animal}`;
   return capitalize(action.type || "action");
@@ -164,6 +164,10 @@ export default {
   // Every choice here is on the table (hand, arrows, pawns, guess form): nothing for the prompt line.
   promptActions() {
     return [];
+  },
+  // The results wait for the reckoning, so the winner is not known before it plays.
+  outcomeReady(envelope) {
+    return reckoningRevealed(envelope.match_id);
   },
   outcome(envelope, ctx) {
     if (envelope.view.phase !== "over") return null;

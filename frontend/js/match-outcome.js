@@ -44,15 +44,18 @@ async function rematch(matchId, button) {
   }
 }
 
-/** The whole outcome section; `extra` is the renderer's outcome() node (or null). */
-export function outcomeScreen(envelope, ctx, extra) {
+/**
+ * The whole outcome section; `extra` is the renderer's outcome() node (or null); `team` its
+ * teamOutcome() node, shown instead of the per-player scores in team games (or null).
+ */
+export function outcomeScreen(envelope, ctx, extra, team = null) {
   const reason = envelope.outcome && envelope.outcome.reason;
   const rematchButton = h("button", { class: "accent big", id: "rematch" }, "Rematch");
   rematchButton.addEventListener("click", () => rematch(envelope.match_id, rematchButton));
   return h("section", { class: "panel outcome", id: "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
     h("h2", { id: "outcome-title" }, headline(envelope, ctx.names)),
     reason ? h("p", { class: "muted" }, "How it ended: " + humanize(reason) + ".") : null,
-    scoreTable(envelope, ctx.names),
+    team || scoreTable(envelope, ctx.names),
     extra,
     h("div", { class: "row" },
       ctx.seat !== null && envelope.status === "finished" ? rematchButton : null,

@@ -218,19 +218,32 @@ function drawDeadline(envelope) {
   deadlineTimer = setInterval(tick, 1000);
 }
 
+/** A renderer's optional hook, or `fallback` if it has none or it fails. */
+function hook(name, fallback, ...args) {
+  if (typeof renderer[name] !== "function") return fallback;
+  try {
+    return renderer[name](...args);
+  } catch (failure) {
+    console.warn(`${name}() failed:`, failure);
+    return fallback;
+  }
+}
+
 function drawOutcome(envelope, ctx) {
   if (envelope.status === "active") {
     replace(layout.outcome);
     return;
   }
-  let extra = null;
-  try {
-    extra = typeof renderer.outcome === "function" ? renderer.outcome(envelope, ctx) : null;
-  } catch (failure) {
-    console.warn("outcome() failed:", failure);
+  // A replay of the end (the Oh, Fox! reckoning) plays before the winner is told.
+  if (envelope.status === "finished" && !hook("outcomeReady", true, envelope, ctx)) {
+    replace(layout.outcome, h("p", { class: "panel outcome-pending", id: "outcome-pending" },
+      "The match is over. The results follow the replay below."));
+    return;
   }
-  const firstTime = !layout.outcome.firstChild;
-  replace(layout.outcome, outcomeScreen(envelope, ctx, extra));
+  const extra = hook("outcome", null, envelope, ctx);
+  const team = hook("teamOutcome", null, envelope, ctx);
+  const firstTime = !layout.outcome.querySelector("#outcome");
+  replace(layout.outcome, outcomeScreen(envelope, ctx, extra, team));
   if (firstTime) layout.outcome.querySelector("#outcome")?.focus();
 }
 

@@ -123,5 +123,9 @@ def test_a_whole_match_at_phone_width(site: Server, page_factory: Any) -> None:
     assert final["status"] == "finished"
     outcome = page.locator("#outcome")
     assert outcome.locator(".duet-score").count() == 1
+    # One team, one result: a single row for the partners, not a score per player.
+    team = outcome.locator("#team-result tbody tr")
+    assert team.count() == 1
+    assert ("Won" in team.inner_text()) == bool(final["outcome"]["winners"])
     assert ("The team wins!" in outcome.inner_text()) == bool(final["outcome"]["winners"])
     page.errors.check()

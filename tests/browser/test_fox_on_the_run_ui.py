@@ -113,6 +113,9 @@ def test_two_players_a_whole_match_on_a_phone(site, page_factory):
     outcome = page.locator("#outcome")
     assert outcome.locator(".run-table tbody tr").count() == 2
     assert outcome.locator(".run-table tr.is-winner").count() == 1
+    # Factions win, not players: the result is one row per faction, one of them won.
+    assert outcome.locator("#team-result tbody tr").count() == 2
+    assert outcome.locator("#team-result tr.winner").count() == 1
     # The final reveal: every tile face up, each with its arrows or its start marker.
     assert page.locator(".run-cell[data-face='down']").count() == 0
     page.errors.check()

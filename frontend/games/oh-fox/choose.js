@@ -127,6 +127,8 @@ export function markTargets(view, envelope, ctx, names) {
 export function makeDraggable(handle, seat, envelope, ctx, getBoard) {
   listen(handle, "pointerdown", (event) => {
     if (event.button !== 0) return;
+    // The element on the page (a push may have morphed a newer drawing into it).
+    const node = event.currentTarget || handle;
     const start = { x: event.clientX, y: event.clientY };
     let ghost = null;
     const move = (ev) => {
@@ -142,7 +144,7 @@ export function makeDraggable(handle, seat, envelope, ctx, getBoard) {
       window.removeEventListener("pointermove", move);
       if (!ghost) return;
       ghost.remove();
-      handle.dataset.dragged = "1";
+      node.dataset.dragged = "1";
       dropPawn(seat, ev, envelope, ctx, getBoard());
     };
     window.addEventListener("pointermove", move);
@@ -186,7 +188,7 @@ export function pawnTray(view, envelope, ctx, names, redraw, getBoard) {
     on ? `Now click a space for ${name}` : `Place ${name}`);
     if (canMove) makeDraggable(pick, mark.seat, envelope, ctx, getBoard);
     return h("li", {}, pick,
-      h("span", { class: "of-where" }, mark.space ? `on ${mark.space}` : "off the board"),
+      h("span", { class: "of-where" }, mark.space ? `on ${spaceLabel(view.board, mark.space)}` : "off the board"),
       unmark ? h("button", { type: "button", class: "of-unmark", "data-focus": `unmark-${mark.seat}`,
         onClick: () => ctx.act(unmark) }, "Take off") : null);
   });
