@@ -101,6 +101,14 @@ function reactionWord(reaction) {
   return REACTION_WORDS[reaction] || humanize(reaction);
 }
 
+// The lines the server posts in a player's name when they leave the table or come back
+// (app/matches/seats.py). The chat API has no "notice" kind yet, so they are told by their text.
+const TABLE_NOTICES = new Set(["left the table: a bot plays on for them.", "is back."]);
+
+function isTableNotice(message) {
+  return !message.reaction && TABLE_NOTICES.has(message.text);
+}
+
 export class ChatPanel {
   constructor(matchId) {
     this.matchId = matchId;
@@ -166,8 +174,13 @@ export class ChatPanel {
   add(message) {
     if (this.seen.has(message.seq)) return;
     this.seen.add(message.seq);
-    const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
-    this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));
+    if (isTableNotice(message)) {
+      // Said by the table about a player, not by the player: a system line, no "Name:".
+      this.list.append(h("li", { class: "chat-message chat-notice", role: "note" }, `${message.name} ${message.text}`));
+    } else {
+      const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
+      this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));
+    }
     this.list.scrollTop = this.list.scrollHeight;
   }
 }
