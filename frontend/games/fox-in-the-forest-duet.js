@@ -368,16 +368,17 @@ function moveTracker(root, from, to, me) {
 
 function render(root, envelope, ctx = {}) {
   ensureStyles(ID);
-  BOARD = (root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
+  BOARD = (ctx.width || root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
   const view = envelope.view;
   root.append(h("div", { class: "fx-table duet" },
     partnerBlock(envelope, ctx),
     h("section", { class: "duet-centre" },
+      // The trick first: it is what the card you choose answers; the path follows it.
+      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx)),
       pathBoard(envelope, ctx),
       statusStrip(view),
       houseRulesNote(view),
-      eitherHandBlock(view),
-      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
+      eitherHandBlock(view)),
     decisionNote(envelope),
     handBlock(envelope, ctx)));
   afterDraw(ctx, root, (live) => {

@@ -45,6 +45,7 @@ function makeCtx(envelope, drawn) {
   return {
     act,
     afterDraw: (fn) => drawn.push(fn),
+    width: layout.table.clientWidth, // the table's width: the renderer's root is off the page
     redraw: () => current && draw(current),
     seat: envelope.seat,
     names: names(envelope),

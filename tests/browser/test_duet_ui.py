@@ -41,16 +41,23 @@ def open_match(page: Any, site: Server, identity: dict[str, str], match: str) ->
 
 def next_target(page: Any) -> Any:
     """Wait for something to click: a target on the table first, else a prompt button."""
-    page.wait_for_function(
-        "() => document.querySelector('#outcome') || document.querySelector('.fx-table .fx-legal')"
-        " || document.querySelector('.prompt-buttons button')",
-        timeout=15000,
-    )
-    if page.query_selector("#outcome"):
-        return None
-    return page.query_selector(".fx-table .fx-legal") or page.query_selector(
-        ".prompt-buttons button"
-    )
+    # A simultaneous choice (the Duet's swap) may be taken away by a push between seeing a
+    # target and reading it: then look again. Only the outcome screen ends the wait.
+    for _ in range(50):
+        page.wait_for_function(
+            "() => document.querySelector('#outcome')"
+            " || document.querySelector('.fx-table .fx-legal')"
+            " || document.querySelector('.prompt-buttons button')",
+            timeout=15000,
+        )
+        if page.query_selector("#outcome"):
+            return None
+        found = page.query_selector(".fx-table .fx-legal") or page.query_selector(
+            ".prompt-buttons button"
+        )
+        if found is not None:
+            return found
+    raise AssertionError("targets kept vanishing")
 
 
 def click_and_wait(page: Any, target: Any) -> None:

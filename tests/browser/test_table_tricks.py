@@ -44,15 +44,22 @@ def open_table(
 
 
 def my_target(page: Any, you: str) -> Any:
-    """A card of my hand to click, else any target on the table, else a prompt button."""
-    page.wait_for_selector(".fx-table .fx-legal, .prompt-buttons button, #outcome", timeout=15000)
-    if page.query_selector("#outcome"):
-        return None
-    return (
-        page.query_selector(f".{you} .fx-hand .fx-legal")
-        or page.query_selector(".fx-table .fx-legal")
-        or page.query_selector(".prompt-buttons button")
-    )
+    """A card of my hand to click, else any target on the table, else a prompt button; None
+    once the match is over. A target taken away by a push before it is read is looked for again."""
+    for _ in range(50):
+        page.wait_for_selector(
+            ".fx-table .fx-legal, .prompt-buttons button, #outcome", timeout=15000
+        )
+        if page.query_selector("#outcome"):
+            return None
+        found = (
+            page.query_selector(f".{you} .fx-hand .fx-legal")
+            or page.query_selector(".fx-table .fx-legal")
+            or page.query_selector(".prompt-buttons button")
+        )
+        if found is not None:
+            return found
+    raise AssertionError("targets kept vanishing")
 
 
 def cards(locator: Any) -> list[str]:
