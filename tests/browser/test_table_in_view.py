@@ -21,10 +21,21 @@ GAMES = [
     ("fox-in-the-forest", 2, {"special_cards": 2}, ".fitf-you .fx-hand"),
     ("fox-in-the-forest-duet", 2, {}, ".duet-you .fx-hand"),
     ("fox-on-the-tree", 3, {}, ".tree-mine"),
-    ("fox-on-the-run", 2, {}, ".run-grid"),
+    ("fox-on-the-run", 2, {}, ".run-grid, .run-order-item"),
     ("oh-fox", 3, {}, ".of-hand"),
 ]
 DECISIONS = 3
+# Identifiers are not words: board space ids ("r0c0"), arrows in prose, "[ok]" marks.
+DEBUG_TEXT = r"\br\dc\d\b|->|\[ok\]"
+WORDS_ON_SCREEN = """(pattern) => {
+  const re = new RegExp(pattern);
+  const said = [document.querySelector('#main').innerText];
+  for (const el of document.querySelectorAll('#main [aria-label], #main [title], #main title')) {
+    said.push(el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || '');
+  }
+  return said.filter((text) => re.test(text))
+    .map((text) => text.match(re)[0] + ' in: ' + text.slice(0, 80));
+}"""
 
 
 def state(site: Server, identity: dict[str, str], match: str) -> dict[str, Any]:
@@ -94,9 +105,10 @@ def test_prompt_and_hand_in_view_at_each_decision(
             continue  # the table moved on since: look at the next decision
         if decision == 0:
             screenshot(page, f"{game}-{label}")
-        for selector in ("#prompt", "#prompt button", yours):
+        for selector in ("#prompt", "#prompt button", *yours.split(", ")):
             if selector == "#prompt button" and not page.query_selector(selector):
                 continue
             assert outside_viewport(page, selector) == [], f"decision {decision}"
+        assert page.evaluate(WORDS_ON_SCREEN, DEBUG_TEXT) == []
         act(site, ada, match, envelope)
     page.errors.check()
