@@ -293,3 +293,31 @@ def test_the_fairy_shows_two_cards_to_take_and_the_hammer_names_a_suit(
     )
     assert page.evaluate("e => window.show(e)", hammer) == ["Name Bells", "Name Keys", "Name Moons"]
     page.errors.check()
+
+
+def test_a_seat_that_may_only_claim_a_goal_is_not_the_one_to_play(
+    site: Server, page_factory: Any
+) -> None:
+    """to_act holds every seat that may claim a goal; only the seat whose decision it is must
+    act, and only it is marked "to play" and told "Your turn"."""
+    page = page_factory()
+    page.goto(site.url + "/")
+    must_act = """async (envelope) => {
+      const renderer = (await import('/static/games/fox-in-the-forest.js')).default;
+      return renderer.mustAct(envelope);
+    }"""
+    claim = {"type": "claim", "goal": "g1"}
+    play = {"type": "play", "card": "bells-3"}
+    # Seat 0 may only claim while seat 1 plays: seat 1 is the one waited for.
+    waiting = {"seat": 0, "to_act": [0, 1], "legal_actions": [claim]}
+    assert page.evaluate(must_act, waiting) == [1]
+    # Seat 0 plays (and may claim too); seat 1 may only claim.
+    deciding = {"seat": 0, "to_act": [0, 1], "legal_actions": [play, claim]}
+    assert page.evaluate(must_act, deciding) == [0]
+    # One seat to act, or a spectator who cannot tell: to_act as it is.
+    assert page.evaluate(must_act, {"seat": 0, "to_act": [1], "legal_actions": []}) == [1]
+    assert page.evaluate(must_act, {"seat": None, "to_act": [0, 1], "legal_actions": []}) == [
+        0,
+        1,
+    ]
+    page.errors.check()
