@@ -59,17 +59,19 @@ export function helpEntry(gameId, key) {
 }
 
 /**
- * Give `el` its ability's help (if the game has some for `key`): described by the tooltip,
- * focusable so a keyboard can read it. Returns `el`.
+ * Give `el` its ability's help (if the game has some for `key`): described by the tooltip.
+ * Cards that are targets are focusable already; `focusable` makes a purely informative element
+ * (an animal card, a turn-order entry) a tab stop too. Other help is on the keyboard's way in
+ * the quick reference. Returns `el`.
  */
-export function explain(el, gameId, key) {
+export function explain(el, gameId, key, { focusable = false } = {}) {
   const entry = helpEntry(gameId, key);
   if (!el || !entry) return el;
   const tip = tooltipFor(gameId, entry);
   const described = (el.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
   if (!described.includes(tip.id)) el.setAttribute("aria-describedby", [...described, tip.id].join(" "));
   el.dataset.help = tip.id;
-  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  if (focusable && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
   if (el.getAttribute("title") === entry.name) el.removeAttribute("title"); // the tooltip says more
   return el;
 }

@@ -30,7 +30,7 @@ export function animalCard(card, { mine = false } = {}) {
     h("div", {}, h("strong", {}, capitalize(card.animal)),
       h("span", { class: "of-kind" }, card.kind === "predator" ? "Predator" : "Prey"))),
   dietLine(card.diet),
-  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability)), "oh-fox", card.animal);
+  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability)), "oh-fox", card.animal, { focusable: true });
 }
 
 export function animalCards(view) {
