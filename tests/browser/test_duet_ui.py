@@ -12,9 +12,10 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import act_and_wait
 from tests.servers import Server
 
 GAME = "fox-in-the-forest-duet"
@@ -40,27 +41,28 @@ def open_match(page: Any, site: Server, identity: dict[str, str], match: str) ->
 
 def next_target(page: Any) -> Any:
     """Wait for something to click: a target on the table first, else a prompt button."""
-    page.wait_for_function(
-        "() => document.querySelector('#outcome') || document.querySelector('.fx-table .fx-legal')"
-        " || document.querySelector('.prompt-buttons button')",
-        timeout=15000,
-    )
-    if page.query_selector("#outcome"):
-        return None
-    return page.query_selector(".fx-table .fx-legal") or page.query_selector(
-        ".prompt-buttons button"
-    )
+    # A simultaneous choice (the Duet's swap) may be taken away by a push between seeing a
+    # target and reading it: then look again. Only the outcome screen ends the wait.
+    for _ in range(50):
+        page.wait_for_function(
+            "() => document.querySelector('#outcome')"
+            " || document.querySelector('.fx-table .fx-legal')"
+            " || document.querySelector('.prompt-buttons button')",
+            timeout=15000,
+        )
+        if page.query_selector("#outcome"):
+            return None
+        found = page.query_selector(".fx-table .fx-legal") or page.query_selector(
+            ".prompt-buttons button"
+        )
+        if found is not None:
+            return found
+    raise AssertionError("targets kept vanishing")
 
 
 def click_and_wait(page: Any, target: Any) -> None:
-    """Click, then wait for the redraw; a target redrawn before the click is looked up again."""
-    try:
-        target.click(timeout=3000)
-    except PlaywrightError:
-        if target.evaluate("el => el.isConnected"):
-            raise
-        return
-    page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
+    """Click, then wait for the next envelope (a stale target is looked up again)."""
+    act_and_wait(page, target)
 
 
 def cards_in(page: Any, selector: str) -> list[str]:
@@ -70,6 +72,11 @@ def cards_in(page: Any, selector: str) -> list[str]:
 
 def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
     view = envelope["view"]
+    # A finished trick still held on the table is gathered by clicking it.
+    finished = page.locator(".duet-trick[data-finished]")
+    if finished.count():
+        finished.click()
+        expect(finished).to_have_count(0)
     partner = page.locator(".duet-partner .fx-backs .fx-card")
     assert partner.count() == view["hand_counts"][1]
     assert page.locator(".duet-you .fx-hand .fx-card").count() == len(view["hand"])
@@ -123,5 +130,9 @@ def test_a_whole_match_at_phone_width(site: Server, page_factory: Any) -> None:
     assert final["status"] == "finished"
     outcome = page.locator("#outcome")
     assert outcome.locator(".duet-score").count() == 1
+    # One team, one result: a single row for the partners, not a score per player.
+    team = outcome.locator("#team-result tbody tr")
+    assert team.count() == 1
+    assert ("Won" in team.inner_text()) == bool(final["outcome"]["winners"])
     assert ("The team wins!" in outcome.inner_text()) == bool(final["outcome"]["winners"])
     page.errors.check()

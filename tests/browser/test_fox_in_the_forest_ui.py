@@ -12,9 +12,10 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import act_and_wait
 from tests.servers import Server
 
 GAME = "fox-in-the-forest"
@@ -59,35 +60,28 @@ def open_match(page: Any, site: Server, identity: dict[str, str], match: str) ->
 
 def my_turn(page: Any) -> Any:
     """Wait until there is something for this player to click; None once the match is over."""
-    page.wait_for_function(
-        "() => document.querySelector('#outcome') || document.querySelector('.fx-table .fx-legal')"
-        " || document.querySelector('.prompt-buttons button')",
-        timeout=15000,
-    )
-    if page.query_selector("#outcome"):
-        return None
-    return page.query_selector(".fx-table .fx-legal") or page.query_selector(
-        ".prompt-buttons button"
-    )
+    # A simultaneous choice (the Duet's swap) may be taken away by a push between seeing a
+    # target and reading it: then look again. Only the outcome screen ends the wait.
+    for _ in range(50):
+        page.wait_for_function(
+            "() => document.querySelector('#outcome')"
+            " || document.querySelector('.fx-table .fx-legal')"
+            " || document.querySelector('.prompt-buttons button')",
+            timeout=15000,
+        )
+        if page.query_selector("#outcome"):
+            return None
+        found = page.query_selector(".fx-table .fx-legal") or page.query_selector(
+            ".prompt-buttons button"
+        )
+        if found is not None:
+            return found
+    raise AssertionError("targets kept vanishing")
 
 
 def click_and_wait(page: Any, target: Any, key: str | None = None) -> None:
-    """Activate a target, then wait until the table was redrawn from a new envelope.
-
-    The table may be redrawn between finding a target and clicking it (a resent envelope):
-    then nothing is clicked and the caller looks for its target again.
-    """
-    try:
-        if key:
-            target.focus()
-            page.keyboard.press(key)
-        else:
-            target.click(timeout=3000)
-    except PlaywrightError:
-        if target.evaluate("el => el.isConnected"):
-            raise
-        return
-    page.wait_for_function("el => !el.isConnected", arg=target, timeout=10000)
+    """Activate a target (a click, or focus and `key`), then wait for the next envelope."""
+    act_and_wait(page, target, key)
 
 
 def cards_in(page: Any, selector: str) -> list[str]:
@@ -97,6 +91,11 @@ def cards_in(page: Any, selector: str) -> list[str]:
 
 def check_drawing(page: Any, envelope: dict[str, Any]) -> None:
     view = envelope["view"]
+    # A finished trick still held on the table is gathered by clicking it.
+    finished = page.locator(".fitf-trick[data-finished]")
+    if finished.count():
+        finished.click()
+        expect(finished).to_have_count(0)
     backs = page.locator(".fitf-opponent .fx-backs .fx-card")
     assert backs.count() == view["hand_counts"][1]
     assert (
@@ -293,4 +292,32 @@ def test_the_fairy_shows_two_cards_to_take_and_the_hammer_names_a_suit(
         {"special_list": ["hammer"]}, lambda legal: any(a["type"] == "name_suit" for a in legal)
     )
     assert page.evaluate("e => window.show(e)", hammer) == ["Name Bells", "Name Keys", "Name Moons"]
+    page.errors.check()
+
+
+def test_a_seat_that_may_only_claim_a_goal_is_not_the_one_to_play(
+    site: Server, page_factory: Any
+) -> None:
+    """to_act holds every seat that may claim a goal; only the seat whose decision it is must
+    act, and only it is marked "to play" and told "Your turn"."""
+    page = page_factory()
+    page.goto(site.url + "/")
+    must_act = """async (envelope) => {
+      const renderer = (await import('/static/games/fox-in-the-forest.js')).default;
+      return renderer.mustAct(envelope);
+    }"""
+    claim = {"type": "claim", "goal": "g1"}
+    play = {"type": "play", "card": "bells-3"}
+    # Seat 0 may only claim while seat 1 plays: seat 1 is the one waited for.
+    waiting = {"seat": 0, "to_act": [0, 1], "legal_actions": [claim]}
+    assert page.evaluate(must_act, waiting) == [1]
+    # Seat 0 plays (and may claim too); seat 1 may only claim.
+    deciding = {"seat": 0, "to_act": [0, 1], "legal_actions": [play, claim]}
+    assert page.evaluate(must_act, deciding) == [0]
+    # One seat to act, or a spectator who cannot tell: to_act as it is.
+    assert page.evaluate(must_act, {"seat": 0, "to_act": [1], "legal_actions": []}) == [1]
+    assert page.evaluate(must_act, {"seat": None, "to_act": [0, 1], "legal_actions": []}) == [
+        0,
+        1,
+    ]
     page.errors.check()

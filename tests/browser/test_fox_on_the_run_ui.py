@@ -113,6 +113,15 @@ def test_two_players_a_whole_match_on_a_phone(site, page_factory):
     outcome = page.locator("#outcome")
     assert outcome.locator(".run-table tbody tr").count() == 2
     assert outcome.locator(".run-table tr.is-winner").count() == 1
+    # Factions win, not players: the result is one row per faction, one of them won.
+    assert outcome.locator("#team-result tbody tr").count() == 2
+    assert outcome.locator("#team-result tr.winner").count() == 1
+    # How it ended, in words: never the reason's code ("indigo_freed_scarlett").
+    assert outcome.locator(".outcome-reason").inner_text() in {
+        "How it ended: Indigo reached Scarlett and freed her.",
+        "How it ended: Zev caught Indigo.",
+        "How it ended: Every directional tile has been revealed.",
+    }
     # The final reveal: every tile face up, each with its arrows or its start marker.
     assert page.locator(".run-cell[data-face='down']").count() == 0
     page.errors.check()

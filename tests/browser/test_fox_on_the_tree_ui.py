@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register, sign_in
 
@@ -151,4 +154,20 @@ def test_four_players_on_a_phone(site, page_factory):
     seen = play_to_the_end(page, random.Random(4))
     assert_cards_stayed_secret(seen, final_cards(site, match_id, me), mine)
     assert page.locator("#outcome .tree-score-table").first.locator("tbody tr").count() == 4
+    page.errors.check()
+
+
+OVERLAPS = (Path(__file__).parent / "tree_overlaps.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_nothing_overlaps_on_the_board_and_no_name_is_cut(
+    site: Any, page_factory: Any, width: int
+) -> None:
+    page, _, _ = open_match(site, page_factory, 4, width)
+    page.wait_for_selector(".tree-board .tree-animal")
+    assert page.evaluate(OVERLAPS) == []
+    # The other players' secret cards are drawn as card backs, not as a box with an X.
+    back = page.locator(".tree-seat .tree-card-back").first
+    expect(back.locator(".tree-back-tree")).to_have_count(1)
     page.errors.check()

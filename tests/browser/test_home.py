@@ -149,6 +149,7 @@ def test_the_list_refresh_leaves_a_focused_join_link_alone(site: Server, page_fa
 def play_until_the_end(page: Any) -> int:
     """Click the first legal action button until the outcome screen shows; count the clicks."""
     clicks = 0
+    page.click("#moves-toggle")  # the list of moves as buttons is folded by default
     action = page.locator("#actions button:not([disabled])").first
     while True:
         page.wait_for_selector("#outcome, #actions button:not([disabled])", timeout=15000)

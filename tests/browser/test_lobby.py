@@ -61,6 +61,8 @@ def test_two_players_meet_by_invite_link_and_see_each_others_moves(
     pages = {"Hazel": host, "Rowan": guest}
     host.wait_for_selector("#connection[data-state='connected']")
     guest.wait_for_selector("#connection[data-state='connected']")
+    for page in (host, guest):
+        page.click("#moves-toggle")  # the list of moves as buttons is folded by default
     mover_name = None
     for _ in range(50):
         for name, page in pages.items():

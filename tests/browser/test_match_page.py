@@ -27,6 +27,12 @@ def open_match(page: Any, site: Server, match: str) -> None:
     expect(page.locator("#connection")).to_have_attribute("data-state", "connected")
 
 
+def unfold_moves(page: Any) -> None:
+    """Open the folded "Your moves" list of buttons (the keyboard and screen-reader way)."""
+    page.click("#moves-toggle")
+    expect(page.locator("#moves-toggle")).to_have_attribute("aria-expanded", "true")
+
+
 def hand_names(site: Server, identity: dict[str, str], match: str) -> list[str]:
     state = httpx.get(
         f"{site.url}/api/v1/matches/{match}/state",
@@ -61,6 +67,7 @@ def test_the_page_fits_a_phone(site: Server, page_factory: Any) -> None:
     page = page_factory(width=360, height=740)
     enter(page, site, player)
     open_match(page, site, match)
+    unfold_moves(page)
     expect(page.locator("#actions button").first).to_be_visible()
     for tab in ("table", "log", "chat", "players"):
         page.click(f"#tab-{tab}")
@@ -70,6 +77,33 @@ def test_the_page_fits_a_phone(site: Server, page_factory: Any) -> None:
     # Tabs are panels: only the chosen one shows.
     expect(page.locator("#panel-players")).to_be_visible()
     expect(page.locator("#table")).to_be_hidden()
+    page.errors.check()
+
+
+def test_the_moves_list_is_folded_behind_a_disclosure_button(
+    site: Server, page_factory: Any
+) -> None:
+    player = register(site, "Folded")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    enter(page, site, player)
+    open_match(page, site, match)
+    toggle = page.locator("#moves-toggle")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_attribute("aria-controls", "actions")
+    expect(toggle).to_contain_text("as buttons")
+    expect(page.locator("#actions")).to_be_hidden()
+    # Keyboard users reach it: focus the toggle, press Enter, tab into the first move.
+    toggle.focus()
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#actions button").first).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(page.locator("#actions button").first).to_be_focused()
+    # It stays open across pushes (the list is updated, not rebuilt closed).
+    page.keyboard.press("Enter")
+    expect(page.locator("#log-list")).to_contain_text("Folded")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
     page.errors.check()
 
 
@@ -84,6 +118,7 @@ def test_reconnects_after_the_socket_drops(site: Server, page_factory: Any) -> N
     expect(page.locator("#connection")).to_have_text("Reconnecting…")
     expect(page.locator("#connection")).to_have_attribute("data-state", "connected", timeout=10000)
     # Still playable after the resync.
+    unfold_moves(page)
     page.locator("#actions button").first.click()
     expect(page.locator("#log-list")).to_contain_text("Flaky")
     page.errors.check()
@@ -95,6 +130,7 @@ def test_refused_actions_and_chat(site: Server, page_factory: Any) -> None:
     page = page_factory()
     enter(page, site, player)
     open_match(page, site, match)
+    unfold_moves(page)
     expect(page.locator("#actions button").first).to_be_visible()
     # A refused action shows the server's message as a toast and the page carries on.
     page.evaluate("window.__foxdenSocket.act({type: 'fly'}, null)")

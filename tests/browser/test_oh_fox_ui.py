@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register, sign_in
 from tests.servers import Server
@@ -136,7 +137,8 @@ def test_two_player_match_on_a_phone_then_step_through_the_reckoning(
     assert reckoning.get_attribute("data-final") == "true"
     totals = [int(t) for t in page.locator(".of-tally .of-total").all_inner_texts()]
     assert totals == final_scores(site, match_id)
-    assert page.locator(".of-score-table tbody tr").count() == 2
+    # The results follow the reckoning (they were held while it played).
+    expect(page.locator("#outcome .of-score-table tbody tr")).to_have_count(2)
     page.errors.check()
 
 
@@ -203,13 +205,17 @@ def test_four_player_match_keeps_identities_and_choices_private(
     for seat, page in pages.items():
         # Once over, everything is revealed: the other human's animal is on the table.
         other = 1 - seat
-        page.wait_for_selector(".of-score-table")
+        page.wait_for_selector(".of-reckoning")
         assert (
             page.locator(f".of-seat-row[data-seat='{other}'] .of-role").inner_text().lower()
             == animals[other]
         )
+        # The reckoning plays first: no result is told before it ends (or is skipped to its end).
+        if page.locator(".of-reckoning").get_attribute("data-final") != "true":
+            expect(page.locator("#outcome")).to_have_count(0)
         page.locator("[data-control=end]").click()
         assert page.locator(".of-reckoning").get_attribute("data-final") == "true"
+        expect(page.locator("#outcome .of-score-table")).to_be_visible()
         totals = [int(t) for t in page.locator(".of-tally .of-total").all_inner_texts()]
         assert totals == final_scores(site, match_id)
         page.errors.check()

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from app.clock import ManualClock
 from app.config import Settings
-from tests.browser.conftest import register, sign_in
+from tests.browser.conftest import match_against_bots, register, sign_in
 from tests.servers import InProcessServer
 
 BOT_DELAY_SECONDS = 1
@@ -72,4 +72,52 @@ def test_timer_choice_leave_and_reclaim(clocked_site: InProcessServer, page_fact
     assert (played["seat"], played["actor"]) == (0, "bot")
     page.click("#reclaim-seat")
     expect(page.locator("#leave-match")).to_be_visible()
+    page.errors.check()
+
+
+def test_pushes_keep_the_reclaim_button_and_the_focused_card(
+    clocked_site: InProcessServer, page_factory: Any
+) -> None:
+    """A push updates the elements on the page instead of rebuilding them: the button under the
+    pointer and the card with keyboard focus are the same elements after it."""
+    site = clocked_site
+    me = register(site, "Ada")
+    auth = {"Authorization": f"Bearer {me['token']}"}
+    match_id = match_against_bots(site, me, "fox-in-the-forest", 2)  # type: ignore[arg-type]
+    page = page_factory()
+    sign_in(page, site, me)
+    page.goto(f"{site.url}/match/{match_id}")
+    for _ in range(10):  # the bot may lead, or act twice (a Woodcutter): run it until Ada acts
+        state = httpx.get(f"{site.url}/api/v1/matches/{match_id}/state", headers=auth).json()
+        if state["legal_actions"]:
+            break
+        site.run_clock(BOT_DELAY_SECONDS)
+    expect(page.locator("#turn-line")).to_have_text("Your turn")
+    # A focused card stays focused, and is the same element, when the table is pushed again.
+    card = page.locator(".fitf-you .fx-hand .fx-legal").first
+    card.focus()
+    page.evaluate("document.activeElement.__kept = true")
+    before = page.get_attribute("#table", "data-version")
+    page.evaluate("window.__foxdenSocket.resync()")
+    page.wait_for_function("() => document.querySelector('#table').dataset.version")
+    assert page.evaluate("document.activeElement.__kept === true")
+    assert page.get_attribute("#table", "data-version") == before
+    # Leave: a bot plays on for Ada; the table says so as a notice, not as Ada's words.
+    httpx.post(f"{site.url}/api/v1/matches/{match_id}/leave", headers=auth).raise_for_status()
+    expect(page.locator("#reclaim-seat")).to_be_visible()
+    expect(page.locator("#chat-list .chat-notice").last).to_contain_text(
+        "Ada left the table: a bot plays on for them."
+    )
+    page.evaluate("document.querySelector('#reclaim-seat').__kept = true")
+    # Bots play both seats for a few moves: pushes arrive while the button waits for a click.
+    version = int(page.get_attribute("#table", "data-version") or "0")
+    for _ in range(3):
+        site.run_clock(BOT_DELAY_SECONDS)
+    page.wait_for_function(
+        "v => Number(document.querySelector('#table').dataset.version) > v", arg=version
+    )
+    assert page.evaluate("document.querySelector('#reclaim-seat').__kept === true")
+    page.click("#reclaim-seat")
+    expect(page.locator("#leave-match")).to_be_visible()
+    expect(page.locator("#chat-list .chat-notice").last).to_contain_text("Ada is back.")
     page.errors.check()

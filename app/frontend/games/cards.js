@@ -2,7 +2,7 @@
 // prints, clickable targets and the "slide into place" motion. Everything is drawn inline, with
 // text labels, so a suit is told apart by its shape and its name, never by colour alone.
 
-import { h, svg } from "../js/dom.js";
+import { h, listen, svg } from "../js/dom.js";
 
 // Suit colour (a second cue only) and the shape drawn for it, in a 24x24 box.
 const SUITS = {
@@ -179,8 +179,8 @@ export function makeTarget(el, action, ctx, label) {
     if (table) table.classList.add("fx-busy");
     ctx.act(action);
   };
-  el.addEventListener("click", fire);
-  el.addEventListener("keydown", (event) => {
+  listen(el, "click", fire);
+  listen(el, "keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") fire(event);
   });
   return el;
@@ -219,13 +219,6 @@ export function slideFrom(el, from, reducedMotion, duration = 320) {
 /** The ids of every card in a list of plays ({card: {id}}), to see what is new in a trick. */
 export function playedIds(plays) {
   return new Set((plays || []).filter(Boolean).map((p) => p.card.id));
-}
-
-/** Load a game's stylesheet once, in case the page has not linked it. */
-export function ensureStyles(gameId) {
-  const href = new URL(`./${gameId}.css`, import.meta.url).href;
-  const linked = [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href);
-  if (!linked) document.head.append(h("link", { rel: "stylesheet", href }));
 }
 
 /** The display name of a seat: the page's names first, then the envelope's seats. */

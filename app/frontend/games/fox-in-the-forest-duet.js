@@ -6,9 +6,14 @@
 
 import { h, svg } from "../js/dom.js";
 import {
-  backsRow, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget, playedIds,
+  backsRow, cardBox, cardFace, cardName, findAction, makeTarget, playedIds,
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
+import { teamResultTable } from "./kit/team-result.js";
+import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest-duet";
 
@@ -45,6 +50,11 @@ function seats(envelope) {
 
 function face(card) {
   return cardFace(card, card.ability ? `#${card.rank} ${SHORT[card.rank] || ""}`.trim() : null);
+}
+
+/** A card on the table: drawn, and explained on hover, focus or a long press if it has an ability. */
+function box(card, attrs) {
+  return explain(cardBox(face(card), attrs), ID, card.ability ? String(card.rank) : null);
 }
 
 // --------------------------------------------------------------------------- labels
@@ -106,7 +116,7 @@ function playerBar(envelope, ctx, seat, who) {
 function knownRow(caption, cards) {
   if (!cards || !cards.length) return null;
   return h("div", { class: "duet-known" }, h("span", { class: "duet-caption" }, caption),
-    h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c), { "data-card": c.id }))));
+    h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c, { "data-card": c.id }))));
 }
 
 function partnerBlock(envelope, ctx) {
@@ -244,20 +254,44 @@ function statusStrip(view) {
 function decreeBlock(view) {
   return h("div", { class: "duet-slot duet-decree" },
     h("span", { class: "duet-caption" }, "Decree"),
-    cardBox(face(view.decree), { "data-card": view.decree.id }),
+    box(view.decree, { "data-card": view.decree.id }),
     h("span", { class: "duet-trump", "data-trump": view.trump }, suitIcon(view.trump), `Trump: ${view.trump_name}`),
     h("span", { class: "duet-note" }, `Draw pile: ${view.draw_pile_count}`));
 }
 
 function trickBlock(envelope, ctx) {
   const plays = envelope.view.current_trick || [];
+  const finished = heldTrick(envelope, ctx, plays);
+  if (finished) return finishedTrickBlock(envelope, ctx, finished);
   return h("div", { class: "duet-slot duet-trick", "aria-label": "Current trick" },
     h("span", { class: "duet-caption" }, "Trick"),
     h("div", { class: "duet-trick-cards" }, plays.length
-      ? plays.map((p, i) => h("div", { class: "duet-play" },
-        cardBox(face(p.card), { "data-card": p.card.id, "data-seat": p.seat }),
-        h("span", { class: "duet-note" }, `${i ? "Follow" : "Lead"} · ${seatName(envelope, ctx, p.seat)}`)))
+      ? plays.map((p, i) => playBox(envelope, ctx, p, i))
       : h("span", { class: "duet-empty" }, "No card yet")));
+}
+
+function playBox(envelope, ctx, play, index) {
+  return h("div", { class: "duet-play" },
+    box(play.card, { "data-card": play.card.id, "data-seat": play.seat }),
+    h("span", { class: "duet-note" }, `${index ? "Follow" : "Lead"} · ${seatName(envelope, ctx, play.seat)}`));
+}
+
+// The trick just won, still on the table for a moment: both cards, the winner's marked.
+function finishedTrickBlock(envelope, ctx, last) {
+  const caption = `${seatName(envelope, ctx, last.winner)} won the trick`;
+  return h("div", {
+    class: "duet-slot duet-trick duet-finished", "aria-label": caption, dataset: { finished: "true" },
+    title: "Click to gather the trick", onclick: () => gatherTrick(ctx),
+  },
+  h("span", { class: "duet-caption" }, caption),
+  h("div", { class: "duet-trick-cards" }, last.plays.map((p, i) => {
+    const box = playBox(envelope, ctx, p, i);
+    if (p.seat === last.winner) {
+      box.classList.add("fx-winner");
+      box.prepend(h("span", { class: "fx-winner-mark" }, "Wins the trick"));
+    }
+    return box;
+  })));
 }
 
 function lastTrickBlock(envelope, ctx) {
@@ -268,7 +302,7 @@ function lastTrickBlock(envelope, ctx) {
     : `the tracker moved ${pawWord(last.paws)} toward ${endName(envelope, last.toward, ctx)}${last.gem ? " and took a gem" : ""}`;
   return h("details", { class: "duet-slot duet-last", open: true },
     h("summary", {}, `Last trick: ${seatName(envelope, ctx, last.winner)} won`),
-    h("div", { class: "fx-row fx-small" }, last.plays.map((p) => cardBox(face(p.card), { "data-card": p.card.id, "data-seat": p.seat }))),
+    h("div", { class: "fx-row fx-small" }, last.plays.map((p) => box(p.card, { "data-card": p.card.id, "data-seat": p.seat }))),
     h("span", { class: "duet-note" }, `${last.paws} paws: ${moved}.`));
 }
 
@@ -289,13 +323,13 @@ function handBlock(envelope, ctx) {
   const seated = envelope.seat !== null && envelope.seat !== undefined;
   const type = HAND_ACTIONS[view.phase];
   const cards = view.hand.map((card) => {
-    const box = cardBox(face(card), { "data-card": card.id, title: card.ability_text || card.name });
+    const el = box(card, { "data-card": card.id, title: card.name });
     const action = type ? findAction(envelope, type, "card", card.id) : null;
-    if (action) return makeTarget(box, action, ctx, label(action, envelope, ctx));
-    if ((envelope.legal_actions || []).length) box.classList.add("fx-dim");
-    return box;
+    if (action) return makeTarget(el, action, ctx, label(action, envelope, ctx));
+    if ((envelope.legal_actions || []).length) el.classList.add("fx-dim");
+    return el;
   });
-  return h("section", { class: "duet-you", "aria-label": "Your hand" },
+  return h("section", { class: "duet-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     seated ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"),
     seated ? null : knownRow("Known in their hand", view.known_in_hands[me]));
@@ -334,20 +368,23 @@ function moveTracker(root, from, to, me) {
 
 function render(root, envelope, ctx = {}) {
   ensureStyles(ID);
-  BOARD = (root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
+  BOARD = (ctx.width || root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
   const view = envelope.view;
   root.append(h("div", { class: "fx-table duet" },
     partnerBlock(envelope, ctx),
     h("section", { class: "duet-centre" },
+      // The trick first: it is what the card you choose answers; the path follows it.
+      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx)),
       pathBoard(envelope, ctx),
       statusStrip(view),
       houseRulesNote(view),
-      eitherHandBlock(view),
-      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
+      eitherHandBlock(view)),
     decisionNote(envelope),
     handBlock(envelope, ctx)));
-  scrollToTarget(root.querySelector(".duet-you .fx-hand"));
-  animate(root, envelope, ctx);
+  afterDraw(ctx, root, (live) => {
+    scrollToTarget(live.querySelector(".duet-you .fx-hand"));
+    animate(live, envelope, ctx);
+  });
 }
 
 function outcome(envelope, ctx = {}) {
@@ -361,7 +398,7 @@ function outcome(envelope, ctx = {}) {
   const reveal = view.reveal || { hands: [], draw_pile: [] };
   const pile = (title, cards) => (cards && cards.length
     ? h("div", { class: "duet-reveal" }, h("span", { class: "duet-caption" }, title),
-      h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c))))) : null);
+      h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c)))) : null);
   return h("div", { class: "fx-table duet duet-outcome" },
     h("p", { class: "duet-result" }, detail.result === "won" ? "The team wins!" : "The team loses."),
     h("table", { class: "duet-score" },
@@ -371,4 +408,11 @@ function outcome(envelope, ctx = {}) {
     pile("The draw pile", reveal.draw_pile));
 }
 
-export default { id: ID, render, label, promptActions, outcome };
+/** One team, one result: the partners win or lose together. */
+function teamOutcome(envelope, ctx = {}) {
+  const detail = envelope.view.outcome || (envelope.outcome && envelope.outcome.detail) || {};
+  const members = (envelope.seats || []).map((seat) => seatName(envelope, ctx, seat.seat)).join(" and ");
+  return teamResultTable([{ team: "The team", members, score: detail.total ?? 0, won: detail.result === "won" }]);
+}
+
+export default { id: ID, render, label, promptActions, outcome, teamOutcome };

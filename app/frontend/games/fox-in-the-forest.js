@@ -5,9 +5,13 @@
 
 import { h } from "../js/dom.js";
 import {
-  backsRow, cardBack, cardBox, cardFace, cardName, ensureStyles, findAction, makeTarget,
+  backsRow, cardBack, cardBox, cardFace, cardName, findAction, makeTarget,
   playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
+import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const ID = "fox-in-the-forest";
 
@@ -38,6 +42,11 @@ function abilityLabel(card) {
 
 function face(card) {
   return cardFace(card, abilityLabel(card));
+}
+
+/** A card on the table: drawn, and explained on hover, focus or a long press if it has an ability. */
+function box(card, attrs) {
+  return explain(cardBox(face(card), attrs), ID, card.special ? card.id : card.ability);
 }
 
 function seats(envelope) {
@@ -73,6 +82,19 @@ function goalText(view, id) {
   return goal ? goal.text : id;
 }
 
+/**
+ * Who the table waits for: a seat that may only claim a goal is in to_act but need not act.
+ * The viewer knows from its own legal actions; the other seat must act when the viewer may
+ * only claim. A spectator cannot tell, and sees every seat in to_act.
+ */
+function mustAct(envelope) {
+  const toAct = envelope.to_act || [];
+  const me = envelope.seat;
+  if (toAct.length < 2 || me === null || me === undefined || !toAct.includes(me)) return toAct;
+  const decides = (envelope.legal_actions || []).some((a) => a.type !== "claim");
+  return decides ? [me] : toAct.filter((seat) => seat !== me);
+}
+
 function promptActions(envelope) {
   return (envelope.legal_actions || []).filter((a) => PROMPT_TYPES.includes(a.type));
 }
@@ -86,12 +108,13 @@ function scoreLine(view, seat) {
 
 function playerBar(envelope, ctx, seat, who) {
   const view = envelope.view;
-  const turn = (envelope.to_act || []).includes(seat);
+  const turn = mustAct(envelope).includes(seat);
   return h("div", { class: ["fitf-bar", turn && "fitf-turn"] },
     h("span", { class: "fitf-name" }, who),
     turn ? h("span", { class: "fitf-badge" }, "to act") : null,
     view.leader === seat && view.phase !== "over" ? h("span", { class: "fitf-badge fitf-lead" }, "leads") : null,
-    h("span", { class: "fitf-tricks", "data-tricks": view.tricks_won[seat] }, `Tricks: ${view.tricks_won[seat]}`),
+    h("span", { class: "fitf-tricks", "data-tricks": view.tricks_won[seat], "data-band": chartLabel(view.tricks_won[seat]) },
+      `Tricks: ${view.tricks_won[seat]}`, h("span", { class: "fitf-band" }, ` (${chartLabel(view.tricks_won[seat])})`)),
     scoreLine(view, seat));
 }
 
@@ -107,7 +130,7 @@ function opponent(envelope, ctx) {
 
 function knownCards(cards, title) {
   return h("div", { class: "fitf-known" }, h("span", { class: "fitf-caption" }, title),
-    h("div", { class: "fx-row fx-small" }, cards.map((c) => cardBox(face(c)))));
+    h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c))));
 }
 
 // --------------------------------------------------------------------------- the centre
@@ -127,7 +150,7 @@ function decreeBlock(view) {
     : h("span", { class: "fitf-trump", "data-trump": "none" }, "No trump suit");
   return h("div", { class: "fitf-slot fitf-decree" },
     h("span", { class: "fitf-caption" }, "Decree"),
-    view.decree ? cardBox(face(view.decree), { "data-card": view.decree.id }) : cardBox(cardBack()),
+    view.decree ? box(view.decree, { "data-card": view.decree.id }) : cardBox(cardBack()),
     trump);
 }
 
@@ -142,7 +165,7 @@ function deckBlock(view) {
 }
 
 function playBox(play, envelope, ctx, role) {
-  const card = cardBox(face(play.card), { class: "fitf-played", "data-card": play.card.id, "data-seat": play.seat });
+  const card = box(play.card, { class: "fitf-played", "data-card": play.card.id, "data-seat": play.seat });
   const counts = play.counts_as;
   const changed = counts && play.card.special && counts.suit;
   return h("div", { class: "fitf-play" },
@@ -159,11 +182,32 @@ function roundOver(view) {
 function trickBlock(envelope, ctx) {
   const trick = envelope.view.trick || {};
   const plays = [trick.lead, trick.follow].filter(Boolean);
+  const finished = heldTrick(envelope, ctx, plays);
+  if (finished) return finishedTrickBlock(envelope, ctx, finished);
   const area = h("div", { class: "fitf-trick-cards" },
     plays.length ? plays.map((p, i) => playBox(p, envelope, ctx, i === 0 ? "Lead" : "Follow"))
       : h("span", { class: "fitf-empty" }, "No card yet"));
   return h("div", { class: "fitf-slot fitf-trick", "aria-label": "Current trick" },
     h("span", { class: "fitf-caption" }, roundOver(envelope.view) ? "Trick" : `Trick ${envelope.view.trick_number}`), area);
+}
+
+// The trick just won, still on the table for a moment: both cards, the winner's marked.
+function finishedTrickBlock(envelope, ctx, last) {
+  const winner = seatName(envelope, ctx, last.winner);
+  const number = roundOver(envelope.view) ? "" : ` ${envelope.view.trick_number - 1}`;
+  return h("div", {
+    class: "fitf-slot fitf-trick fitf-finished", "aria-label": `Trick${number}: ${winner} won`, dataset: { finished: "true" },
+    title: "Click to gather the trick", onclick: () => gatherTrick(ctx),
+  },
+  h("span", { class: "fitf-caption" }, `Trick${number}: ${winner} won`),
+  h("div", { class: "fitf-trick-cards" }, last.plays.map((p, i) => {
+    const box = playBox(p, envelope, ctx, i === 0 ? "Lead" : "Follow");
+    if (p.seat === last.winner) {
+      box.classList.add("fx-winner");
+      box.prepend(h("span", { class: "fx-winner-mark" }, "Wins the trick"));
+    }
+    return box;
+  })));
 }
 
 function lastTrickBlock(envelope, ctx) {
@@ -172,7 +216,7 @@ function lastTrickBlock(envelope, ctx) {
   return h("details", { class: "fitf-slot fitf-last", open: true },
     h("summary", {}, `Last trick: ${seatName(envelope, ctx, last.winner)} won`),
     h("div", { class: "fx-row fx-small" },
-      last.plays.map((p) => cardBox(face(p.card), { "data-card": p.card.id, title: `${seatName(envelope, ctx, p.seat)}: ${p.card.name}` }))));
+      last.plays.map((p) => box(p.card, { "data-card": p.card.id, title: `${seatName(envelope, ctx, p.seat)}: ${p.card.name}` }))));
 }
 
 function goalsBlock(envelope, ctx) {
@@ -200,9 +244,9 @@ function fairyBlock(envelope, ctx) {
   const decision = envelope.view.decision;
   if (!decision || decision.kind !== "fairy_take") return null;
   const cards = decision.shown.map((card) => {
-    const box = cardBox(face(card), { "data-card": card.id });
+    const el = box(card, { "data-card": card.id });
     const take = findAction(envelope, "take", "card", card.id);
-    return take ? makeTarget(box, take, ctx, label(take, envelope)) : box;
+    return take ? makeTarget(el, take, ctx, label(take, envelope)) : el;
   });
   return h("section", { class: "fitf-decision" },
     h("span", { class: "fitf-caption" }, "The Fairy shows you"), h("div", { class: "fx-row" }, cards));
@@ -240,14 +284,14 @@ function handBlock(envelope, ctx) {
   const mine = envelope.seat !== null && envelope.seat !== undefined && Array.isArray(view.hand);
   const cards = mine
     ? view.hand.map((card) => {
-      const box = cardBox(face(card), { "data-card": card.id });
+      const el = box(card, { "data-card": card.id });
       const action = handAction(envelope, ctx, card);
-      if (action) return makeTarget(box, action, ctx, label(action, envelope));
-      if ((envelope.legal_actions || []).length) box.classList.add("fx-dim");
-      return box;
+      if (action) return makeTarget(el, action, ctx, label(action, envelope));
+      if ((envelope.legal_actions || []).length) el.classList.add("fx-dim");
+      return el;
     })
     : null;
-  return h("section", { class: "fitf-you", "aria-label": "Your hand" },
+  return h("section", { class: "fitf-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, mine ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     crownToggle(envelope, ctx),
     mine ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"));
@@ -264,7 +308,7 @@ function roundTable(rounds, envelope, ctx) {
     // Treasure, Poison and goals make a round's gain differ from the chart's points.
     r.gained[s] !== r.trick_points[s] ? h("span", { class: "fitf-note" }, ` ${r.gained[s] >= 0 ? "+" : ""}${r.gained[s]} in all`) : null);
   return h("table", { class: "fitf-rounds" },
-    h("caption", {}, "Rounds: tricks won -> Humble (0-3) 6, Defeated (4-6) 1-3, Victorious (7-9) 6, Greedy (10-13) 0"),
+    h("caption", {}, "Points per round for tricks won: Humble (0-3 tricks) 6, Defeated (4-6) 1 to 3, Victorious (7-9) 6, Greedy (10-13) 0"),
     h("thead", {}, h("tr", {}, h("th", {}, "Round"), names.map((n) => h("th", {}, n)))),
     h("tbody", {}, rounds.map((r) => h("tr", {}, h("td", {}, String(r.round)), [0, 1].map((s) => cell(r, s))))));
 }
@@ -312,8 +356,10 @@ function render(root, envelope, ctx = {}) {
     roundEnd(envelope, ctx),
     handBlock(envelope, ctx));
   root.append(table);
-  scrollToTarget(root.querySelector(".fitf-you .fx-hand"));
-  animate(root, envelope, ctx);
+  afterDraw(ctx, root, (live) => {
+    scrollToTarget(live.querySelector(".fitf-you .fx-hand"));
+    animate(live, envelope, ctx);
+  });
 }
 
 function outcome(envelope, ctx = {}) {
@@ -323,11 +369,11 @@ function outcome(envelope, ctx = {}) {
   const final = view.final || {};
   const reveal = (final.hands || []).map((hand, seat) => hand.length
     ? h("div", { class: "fitf-reveal" }, h("span", { class: "fitf-caption" }, `${seatName(envelope, ctx, seat)} held`),
-      h("div", { class: "fx-row fx-small" }, hand.map((c) => cardBox(face(c)))))
+      h("div", { class: "fx-row fx-small" }, hand.map((c) => box(c))))
     : null);
   const deck = (final.deck || []).length
     ? h("div", { class: "fitf-reveal" }, h("span", { class: "fitf-caption" }, "The deck, top first"),
-      h("div", { class: "fx-row fx-small" }, final.deck.map((c) => cardBox(face(c)))))
+      h("div", { class: "fx-row fx-small" }, final.deck.map((c) => box(c))))
     : null;
   return h("div", { class: "fx-table fitf fitf-outcome" },
     roundTable(detail.rounds || view.history, envelope, ctx),
@@ -335,4 +381,4 @@ function outcome(envelope, ctx = {}) {
     reveal, deck);
 }
 
-export default { id: ID, render, label, promptActions, outcome };
+export default { id: ID, render, label, promptActions, mustAct, outcome };

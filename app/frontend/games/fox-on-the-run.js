@@ -3,6 +3,10 @@
 // and nothing here would draw its arrows if it did. Clickable cells come from legal_actions.
 
 import { h, svg } from "../js/dom.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
+import { teamResultTable } from "./kit/team-result.js";
+import { ensureStyles } from "./kit/styles.js";
 
 const PICK = "run.pick"; // two-part abilities: the first tile ("r,c"), then the turn or partner
 const SIZE = 5;
@@ -23,13 +27,6 @@ const STEP_MS = 120;
 let animated = ""; // "match:version" already animated: a re-render for a selection stays still
 let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
-ensureStyles();
-
-function ensureStyles() {
-  const href = new URL("./fox-on-the-run.css", import.meta.url).href;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
 
 // --------------------------------------------------------------------------- words
 
@@ -124,12 +121,14 @@ function targets(env, ctx) {
 // --------------------------------------------------------------------------- render
 
 function render(root, env, ctx) {
+  ensureStyles("fox-on-the-run");
   const view = env.view;
   const redraw = (value) => {
-    const table = root.firstElementChild;
     focusAfterDraw = true;
-    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
-    if (table && !table.isConnected) return; // the match page has already drawn it again
+    if (ctx.select) {
+      ctx.select(PICK, value === null ? null : `${env.version}|${value}`); // the page draws again
+      return;
+    }
     root.replaceChildren();
     render(root, env, ctx);
   };
@@ -138,8 +137,10 @@ function render(root, env, ctx) {
   root.append(h("div", { class: "run", dataset: { version: env.version, pick: t.picked } },
     turnOrder(s),
     h("div", { class: "run-middle" }, grid(s), h("div", { class: "run-side" }, chooser(s), factions(s), forestLeft(s)))));
-  pawnWalk(root, env, ctx);
-  if (focusAfterDraw) keepFocus(root);
+  afterDraw(ctx, root, (live) => {
+    pawnWalk(live, env, ctx);
+    if (focusAfterDraw) keepFocus(live);
+  });
   root.onkeydown = (event) => { if (event.key === "Escape" && t.picked) redraw(null); };
 }
 
@@ -148,10 +149,11 @@ function turnOrder(s) {
   const now = view.current?.character;
   return h("ol", { class: "run-order", "aria-label": "Turn order" }, view.turn_order.map((name) => {
     const c = character(view, name);
-    return h("li", { class: ["run-order-item", name === now && "is-now", c.seat === ctx.seat && "is-yours"] },
+    return explain(h("li", { class: ["run-order-item", name === now && "is-now", c.seat === ctx.seat && "is-yours"] },
       pawn(c), h("span", { class: "run-order-text" }, h("strong", {}, c.label),
         h("span", { class: "run-small" }, `${FACTION_WORDS[c.faction]}, ${seatName(env, ctx, c.seat)}`)),
-      name === now ? h("span", { class: "run-badge" }, "now") : null);
+      name === now ? h("span", { class: "run-badge" }, "now") : null), "fox-on-the-run", String(name).toLowerCase(),
+    { focusable: true });
   }));
 }
 
@@ -182,8 +184,9 @@ function cellBox(s, cell) {
   onPath >= 0 && cell.characters.length === 0 ? h("span", { class: "run-trail", "aria-hidden": "true" }) : null,
   cell.face_up && cell.used_this_turn ? h("span", { class: "run-used" }, "used") : null,
   h("div", { class: "run-pawns" }, cell.characters.map((name) =>
-    h("span", { class: ["run-pawn", name === moving && "is-moving"], "data-character": name },
-      pawn(character(s.view, name)), h("span", { class: "run-pawn-name" }, character(s.view, name).label)))),
+    explain(h("span", { class: ["run-pawn", name === moving && "is-moving"], "data-character": name },
+      pawn(character(s.view, name)), h("span", { class: "run-pawn-name" }, character(s.view, name).label)),
+    "fox-on-the-run", String(name).toLowerCase()))),
   target ? h("button", { class: "run-target", "aria-label": words, title: words,
     onclick: () => (target.action ? s.ctx.act(target.action) : s.redraw(s.t.picked === target.pick ? null : target.pick)) }) : null);
 }
@@ -318,4 +321,15 @@ function walkAlong(root, el, cells) {
   el.animate(frames, { duration: Math.min(400, STEP_MS * frames.length), easing: "ease-in-out" });
 }
 
-export default { id: "fox-on-the-run", render, label, promptActions, outcome };
+/** Foxes against Guardians: the faction wins, not a player's score. */
+function teamOutcome(env, ctx) {
+  const view = env.view;
+  if (!view.winner) return null;
+  return teamResultTable(Object.entries(view.factions).map(([faction, info]) => ({
+    team: FACTION_WORDS[faction],
+    members: info.seats.map((seat) => seatName(env, ctx, seat)).join(", "),
+    won: view.winner === faction,
+  })));
+}
+
+export default { id: "fox-on-the-run", render, label, promptActions, outcome, teamOutcome };

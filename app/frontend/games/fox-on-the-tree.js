@@ -3,7 +3,11 @@
 // envelope.legal_actions; the view only says what to draw.
 
 import { h, svg } from "../js/dom.js";
+import { afterDraw } from "./kit/after-draw.js";
+import { explain } from "./kit/help.js";
+import { ensureStyles } from "./kit/styles.js";
 
+const ID = "fox-on-the-tree";
 const PICK = "tree.pick"; // two-part choices: "animal:cow" or "token:banana", then a target
 const TOKENS = ["banana", "swamp", "escape"];
 const TOKEN_WORDS = { banana: "Banana Peel", swamp: "Swamp", escape: "Escape" };
@@ -12,15 +16,6 @@ const STEP_MS = 110; // per tile walked; the whole walk is capped at 400 ms
 let animated = ""; // "match:version" already animated, so a re-render for a selection stays still
 let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on the next choice
 
-ensureStyles();
-
-function ensureStyles() {
-  // The match page may not know about per-game CSS: load ours once, next to this module.
-  const href = new URL("./fox-on-the-tree.css", import.meta.url).href;
-  if ([...document.styleSheets].some((sheet) => sheet.href === href)) return;
-  if (document.querySelector(`link[href="${href}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href }));
-}
 
 // --------------------------------------------------------------------------- words
 
@@ -82,12 +77,14 @@ function choices(env, ctx) {
 // --------------------------------------------------------------------------- render
 
 function render(root, env, ctx) {
+  ensureStyles("fox-on-the-tree");
   const view = env.view;
   const redraw = (value) => {
-    const table = root.firstElementChild;
     focusAfterDraw = true;
-    ctx.select?.(PICK, value === null ? null : `${env.version}|${value}`);
-    if (table && !table.isConnected) return; // the match page has already drawn it again
+    if (ctx.select) {
+      ctx.select(PICK, value === null ? null : `${env.version}|${value}`); // the page draws again
+      return;
+    }
     root.replaceChildren();
     render(root, env, ctx);
   };
@@ -101,8 +98,10 @@ function render(root, env, ctx) {
     hint(s),
     track(s),
     mine(s)));
-  walk(root, env, ctx);
-  if (focusAfterDraw) keepFocus(root);
+  afterDraw(ctx, root, (live) => {
+    walk(live, env, ctx);
+    if (focusAfterDraw) keepFocus(live);
+  });
   root.onkeydown = (event) => { if (event.key === "Escape" && s.c.pick) redraw(null); };
 }
 
@@ -166,9 +165,10 @@ function tileBox(s, tile) {
 function tileToken(s, tile) {
   const rescue = tile.token === "swamp" && !s.c.pick ? s.c.rescues.get(tile.index) : null;
   const inner = [tokenIcon(tile.token), h("span", {}, TOKEN_WORDS[tile.token])];
-  if (!rescue) return h("span", { class: ["tree-token", `token-${tile.token}`] }, inner);
-  return h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
-    "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove"));
+  const help = `${tile.token}-effect`; // what a token on the path does
+  if (!rescue) return explain(h("span", { class: ["tree-token", `token-${tile.token}`] }, inner), ID, help);
+  return explain(h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
+    "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove")), ID, "rescue");
 }
 
 function animalChip(s, animal) {
@@ -224,7 +224,7 @@ function mine(s) {
   const { view, ctx } = s;
   if (ctx.seat === null || ctx.seat === undefined || !view.your_card) return null;
   const held = view.seats[ctx.seat]?.tokens || [];
-  return h("section", { class: "tree-mine", "aria-label": "Your card and tokens" },
+  return h("section", { class: "tree-mine table-dock", "aria-label": "Your card and tokens" },
     h("div", { class: "tree-card", "data-card": view.your_card.id },
       h("h3", {}, "Your secret card"),
       cardLine("Favourites (+)", [view.your_card.farm, view.your_card.predator], view, false),
@@ -243,10 +243,10 @@ function handToken(s, token) {
   const usable = s.c.playable.has(token);
   const picked = s.c.pick === `token:${token}`;
   const body = [tokenIcon(token), h("span", {}, TOKEN_WORDS[token])];
-  if (!usable) return h("span", { class: ["tree-hand-token", `token-${token}`] }, body);
-  return h("button", { class: ["tree-hand-token", `token-${token}`, "is-legal", picked && "is-picked"],
+  if (!usable) return explain(h("span", { class: ["tree-hand-token", `token-${token}`] }, body), ID, token);
+  return explain(h("button", { class: ["tree-hand-token", `token-${token}`, "is-legal", picked && "is-picked"],
     "data-token": token, "aria-pressed": String(picked), "aria-label": `Play your ${TOKEN_WORDS[token]} token`,
-    onclick: () => s.redraw(picked ? null : `token:${token}`) }, body);
+    onclick: () => s.redraw(picked ? null : `token:${token}`) }, body), ID, token);
 }
 
 // --------------------------------------------------------------------------- outcome
@@ -310,8 +310,10 @@ function placeIcon(kind) {
 
 function cardBack() {
   return h("span", { class: "tree-card-back", title: "Secret card (face down)" },
-    svg("svg", { viewBox: "0 0 16 22", width: 14, height: 19, "aria-hidden": "true" },
-      svg("rect", { x: 1, y: 1, width: 14, height: 20, rx: 2 }), svg("path", { d: "M4 6 L12 16 M12 6 L4 16" })),
+    svg("svg", { viewBox: "0 0 16 22", width: 16, height: 22, "aria-hidden": "true" },
+      svg("rect", { class: "tree-back-card", x: 1, y: 1, width: 14, height: 20, rx: 2 }),
+      svg("rect", { class: "tree-back-frame", x: 3, y: 3, width: 10, height: 16, rx: 1 }),
+      svg("path", { class: "tree-back-tree", d: "M8 5 L12 12 H9.2 V16 H6.8 V12 H4 Z" })),
     h("span", { class: "tree-sr" }, "secret card"));
 }
 

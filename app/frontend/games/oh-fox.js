@@ -3,23 +3,17 @@
 // Everything comes from envelope.view and envelope.legal_actions (docs/frontend.md).
 
 import { capitalize, h } from "./oh-fox/dom.js";
-import { drawBoard, placePawns } from "./oh-fox/board.js";
+import { drawBoard, placePawns, spaceLabel } from "./oh-fox/board.js";
 import { destination } from "./oh-fox/moves.js";
 import { animalCards, guessList, identityCard, objectives, seatRows } from "./oh-fox/table.js";
 import {
   currentPick, describePlay, guessForm, handPanel, makeDraggable, markTargets, markedPawns, pawnTray,
   selectedPlay,
 } from "./oh-fox/choose.js";
-import { reckoningPlayer } from "./oh-fox/reckoning.js";
+import { reckoningPlayer, reckoningRevealed } from "./oh-fox/reckoning.js";
 import { scoreTable } from "./oh-fox/outcome.js";
-
-const STYLESHEET = new URL("./oh-fox.css", import.meta.url).href;
-
-/** The match page may not link game stylesheets itself; add ours once. */
-function ensureStylesheet() {
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href === STYLESHEET)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: STYLESHEET }));
-}
+import { afterDraw } from "./kit/after-draw.js";
+import { ensureStyles } from "./kit/styles.js";
 
 function namesOf(envelope, ctx) {
   const names = {};
@@ -115,8 +109,9 @@ function draw(root, envelope, ctx, redraw) {
     h("div", { class: "of-bottom" },
       guessForm(view, envelope, ctx, names),
       view.phase !== "program" ? guessList(view, names) : null,
-      handPanel(view, envelope, ctx, redraw),
-      seat === null ? null : seatRows(view, names, seat, "mine", fresh))));
+      seat === null ? null : seatRows(view, names, seat, "mine", fresh)),
+    // Last, straight in the table: docked at the bottom of the screen while the board scrolls.
+    handPanel(view, envelope, ctx, redraw)));
 }
 
 let generation = 0; // bumped on every render, so a stale redraw does nothing
@@ -132,28 +127,31 @@ function trackFocus(node) {
 }
 
 function render(root, envelope, ctx) {
-  ensureStylesheet();
+  ensureStyles("oh-fox");
   const active = document.activeElement;
   // Focus lost to the body means a redraw took our control away; elsewhere (the chat, say)
   // the player has moved on and keeps their focus.
-  const lost = !active || active === document.body || root.contains(active);
-  const key = lost ? (root.contains(active) && active.dataset.focus) || lastKey : null;
+  const lost = !active || active === document.body;
+  const key = lost ? lastKey : null;
   generation += 1;
   const mine = generation;
   root.replaceChildren();
-  // The match page redraws on ctx.select; redraw ourselves only if it did not.
-  draw(root, envelope, ctx, () => {
+  // The match page draws again on ctx.redraw; without a page, redraw ourselves.
+  const redraw = ctx && ctx.redraw ? ctx.redraw : () => {
     if (generation === mine) render(root, envelope, ctx);
-  });
+  };
+  draw(root, envelope, ctx, redraw);
   trackFocus(root.firstElementChild);
-  const target = key ? root.querySelector(`[data-focus="${key}"]`) : null;
-  if (target && !target.disabled) target.focus({ preventScroll: true });
+  afterDraw(ctx, root, (live) => {
+    const target = key ? live.querySelector(`[data-focus="${key}"]`) : null;
+    if (target && !target.disabled) target.focus({ preventScroll: true });
+  });
 }
 
 function label(action, envelope) {
   const names = namesOf(envelope, {});
   if (action.type === "play") return `Play the ${describePlay(action)}`;
-  if (action.type === "mark") return `Put ${names[action.seat]}'s pawn on ${action.space}`;
+  if (action.type === "mark") return `Put ${names[action.seat]}'s pawn on ${spaceLabel(envelope.view.board, action.space)}`;
   if (action.type === "unmark") return `Take ${names[action.seat]}'s pawn off the board`;
   if (action.type === "guess") return `Guess that ${names[action.seat]} is the ${action.animal}`;
   return capitalize(action.type || "action");
@@ -166,6 +164,10 @@ export default {
   // Every choice here is on the table (hand, arrows, pawns, guess form): nothing for the prompt line.
   promptActions() {
     return [];
+  },
+  // The results wait for the reckoning, so the winner is not known before it plays.
+  outcomeReady(envelope) {
+    return reckoningRevealed(envelope.match_id);
   },
   outcome(envelope, ctx) {
     if (envelope.view.phase !== "over") return null;

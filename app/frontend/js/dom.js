@@ -1,7 +1,11 @@
 // Tiny DOM helpers: build elements from plain data so pages never assemble HTML strings
-// (every text from the server goes in as a text node, so names cannot inject markup).
+// (every text from the server goes in as a text node, so names cannot inject markup), and
+// morph a freshly built tree into the live one so a push updates only what changed.
+
+import morphdom from "../vendor/morphdom-2.7.8.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const FORM_CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
 function append(node, children) {
   for (const child of children.flat(Infinity)) {
@@ -11,19 +15,44 @@ function append(node, children) {
   return node;
 }
 
+/**
+ * Listen for `type` on `node` through a handler table kept on the node. A morph copies the
+ * table from the freshly built node onto the live one, so the live element (the one under the
+ * pointer, or with focus) runs the new envelope's handlers without being replaced.
+ */
+export function listen(node, type, handler) {
+  node.__handlers ??= {};
+  ensureDispatcher(node, type);
+  (node.__handlers[type] ??= []).push(handler);
+  return node;
+}
+
+function ensureDispatcher(node, type) {
+  node.__dispatching ??= new Set();
+  if (node.__dispatching.has(type)) return;
+  node.__dispatching.add(type);
+  node.addEventListener(type, (event) => {
+    for (const handler of (node.__handlers && node.__handlers[type]) || []) handler.call(node, event);
+  });
+}
+
 function setAttrs(node, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      node.addEventListener(key.slice(2).toLowerCase(), value);
+      listen(node, key.slice(2).toLowerCase(), value);
     } else if (key === "class") {
       node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
     } else if (key === "style" && typeof value === "object") {
       Object.assign(node.style, value);
+    } else if (key === "text") {
+      node.textContent = value;
     } else if (key === "value" || key === "checked" || key === "disabled" || key === "selected") {
+      // The attribute too: a morph reads attributes (a <select>'s chosen option, say).
       node[key] = value;
+      node.setAttribute(key, value === true ? "" : String(value));
     } else {
       node.setAttribute(key, value === true ? "" : String(value));
     }
@@ -43,7 +72,9 @@ export function svg(tag, attrs, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      node.addEventListener(key.slice(2).toLowerCase(), value);
+      listen(node, key.slice(2).toLowerCase(), value);
+    } else if (key === "text") {
+      node.textContent = value;
     } else {
       node.setAttribute(key, String(value));
     }
@@ -60,6 +91,42 @@ export function clear(node) {
 /** Replace the children of `node` with `children`. */
 export function replace(node, ...children) {
   return append(clear(node), children);
+}
+
+// A control the player has typed into or changed keeps its value through pushes.
+document.addEventListener("input", (event) => { event.target.__touched = true; }, true);
+document.addEventListener("change", (event) => { event.target.__touched = true; }, true);
+
+function adoptHandlers(live, fresh) {
+  const handlers = fresh.__handlers || {};
+  for (const type of Object.keys(handlers)) ensureDispatcher(live, type);
+  live.__handlers = handlers;
+}
+
+const MORPH_OPTIONS = {
+  childrenOnly: true,
+  // Elements are matched by id, or by a data-key a renderer gives to things that move
+  // (the cards of a hand), so a card keeps its element when its neighbours change.
+  getNodeKey: (node) => (node.nodeType === 1 ? node.id || node.getAttribute("data-key") || undefined : undefined),
+  onBeforeElUpdated(live, fresh) {
+    adoptHandlers(live, fresh);
+    if (FORM_CONTROLS.has(live.nodeName) && live.__touched && live.name === fresh.name) {
+      live.disabled = fresh.disabled;
+      return false; // keep what the player typed or picked
+    }
+    return true;
+  },
+};
+
+/**
+ * Make the children of `live` look like `children`, reusing the live elements where they
+ * match: focus, hover, a pressed button and scroll positions survive. Returns `live`.
+ */
+export function morphChildren(live, ...children) {
+  const fresh = live.cloneNode(false);
+  append(fresh, children);
+  morphdom(live, fresh, MORPH_OPTIONS);
+  return live;
 }
 
 /** The id in a page URL: /lobby/{id} or /match/{id}; `?id=` works for the static file too. */

@@ -51,7 +51,23 @@ function tabBar(main) {
   return bar;
 }
 
-export function buildLayout({ title, rulesUrl, log, chat }) {
+/**
+ * "Your moves": every legal action as a plain button, for keyboards and screen readers. The
+ * table itself is the way to play, so the list is folded behind this disclosure button.
+ */
+function movesToggle(list) {
+  const toggle = h("button", { class: "moves-toggle", id: "moves-toggle", type: "button",
+    "aria-expanded": "false", "aria-controls": "actions" }, h("span", { class: "moves-title" }, "Your moves"),
+  h("span", { class: "moves-count", id: "moves-count" }));
+  toggle.addEventListener("click", () => {
+    const open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    list.hidden = !open;
+  });
+  return toggle;
+}
+
+export function buildLayout({ title, rulesUrl, log, chat, reference }) {
   const parts = {
     players: h("div", { class: "players-slot", id: "players-strip" }),
     turn: h("span", { class: "turn-line", id: "turn-line" }),
@@ -61,13 +77,14 @@ export function buildLayout({ title, rulesUrl, log, chat }) {
     prompt: h("div", { class: "prompt-line", id: "prompt", tabindex: "-1", "aria-live": "polite" }),
     table: h("div", { class: "table-area", id: "table" }),
     outcome: h("div", { class: "outcome-slot" }),
-    actions: h("ul", { class: "action-list", id: "actions" }),
+    actions: h("ul", { class: "action-list", id: "actions", hidden: true }),
     playersPanel: h("div", {}),
     log,
     chat,
   };
+  parts.movesToggle = movesToggle(parts.actions);
   parts.actionsSection = h("section", { class: "actions-section", "aria-labelledby": "actions-title" },
-    h("h2", { id: "actions-title", class: "small-title" }, "Your moves"), parts.actions);
+    h("h2", { id: "actions-title", class: "small-title" }, parts.movesToggle), parts.actions);
   parts.actionButtons = () => parts.actions.querySelectorAll("button");
   const main = h("main", { id: "main", class: "match-page", tabindex: "-1", dataset: { tab: "table" } });
   main.append(
@@ -76,11 +93,11 @@ export function buildLayout({ title, rulesUrl, log, chat }) {
       rulesUrl ? h("a", { class: "rules-link", href: rulesUrl, target: "_blank", rel: "noopener" }, "Rules") : null,
       parts.spectating, parts.turn, parts.deadline, parts.seatControl),
     parts.players,
-    parts.prompt,
-    tabBar(main),
+    // The status bar stays at the top of the screen while the table scrolls under it.
+    h("div", { class: "match-status", id: "match-status" }, parts.prompt, tabBar(main)),
     h("div", { class: "match-body" },
       h("div", { class: "table-col", id: "table-pane", dataset: { pane: "table" }, role: "region", "aria-label": "Table" },
-        parts.outcome, parts.table, parts.actionsSection),
+        parts.outcome, parts.table, parts.actionsSection, reference),
       h("aside", { class: "side" },
         sidePanel("log", "Log", log.node),
         sidePanel("chat", "Chat", chat.node),

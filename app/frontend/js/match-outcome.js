@@ -2,7 +2,6 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { humanize } from "./options-form.js";
 import { toast } from "./ui.js";
 
 function headline(envelope, names) {
@@ -44,15 +43,22 @@ async function rematch(matchId, button) {
   }
 }
 
-/** The whole outcome section; `extra` is the renderer's outcome() node (or null). */
-export function outcomeScreen(envelope, ctx, extra) {
-  const reason = envelope.outcome && envelope.outcome.reason;
+/**
+ * The whole outcome section; `extra` is the renderer's outcome() node (or null); `team` its
+ * teamOutcome() node, shown instead of the per-player scores in team games (or null).
+ */
+export function outcomeScreen(envelope, ctx, extra, team = null) {
+  // How it ended, in the engine's words when it gives them (Fox on the Run: "Zev caught
+  // Indigo"); a bare reason code ("indigo_freed_scarlett") is not shown: the headline and the
+  // prompt line already tell the end in sentences.
+  const summary = envelope.outcome && envelope.outcome.detail && envelope.outcome.detail.summary;
+  const reason = typeof summary === "string" && summary ? summary.charAt(0).toUpperCase() + summary.slice(1) : null;
   const rematchButton = h("button", { class: "accent big", id: "rematch" }, "Rematch");
   rematchButton.addEventListener("click", () => rematch(envelope.match_id, rematchButton));
   return h("section", { class: "panel outcome", id: "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
     h("h2", { id: "outcome-title" }, headline(envelope, ctx.names)),
-    reason ? h("p", { class: "muted" }, "How it ended: " + humanize(reason) + ".") : null,
-    scoreTable(envelope, ctx.names),
+    reason ? h("p", { class: "muted outcome-reason" }, `How it ended: ${reason}.`) : null,
+    team || scoreTable(envelope, ctx.names),
     extra,
     h("div", { class: "row" },
       ctx.seat !== null && envelope.status === "finished" ? rematchButton : null,

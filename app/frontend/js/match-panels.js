@@ -8,17 +8,18 @@ import { toast } from "./ui.js";
 /* ---------- players ---------- */
 
 /** One line per seat: name, bot badge, connected (in words too), score, turn, you. */
-export function playerList(envelope, className = "players") {
+/** The players, with "to play" on the seats in `acting` (the seats the table waits for). */
+export function playerList(envelope, acting, className = "players") {
   const scores = scoresOf(envelope);
   return h("ul", { class: className }, envelope.seats.map((seat) => {
-    const turn = envelope.to_act.includes(seat.seat) && envelope.status === "active";
+    const turn = acting.includes(seat.seat) && envelope.status === "active";
     return h("li", { class: ["player", turn && "to-act", seat.seat === envelope.seat && "me"], dataset: { seat: seat.seat } },
       h("span", { class: ["dot", seat.connected ? "online" : "offline"], title: seat.connected ? "connected" : "away" }),
       h("span", { class: "sr-only" }, seat.connected ? "connected" : "away"),
       seat.player_id
         ? h("a", { class: "player-name", href: `/players/${encodeURIComponent(seat.player_id)}` }, seat.name)
         : h("span", { class: "player-name" }, seat.name),
-      seat.bot ? h("span", { class: "badge badge-bot", title: "Bot strategy: " + seat.bot }, "BOT " + seat.bot) : null,
+      seat.bot ? h("span", { class: "badge badge-bot", title: `Plays the ${seat.bot} strategy` }, "Bot") : null,
       seat.seat === envelope.seat ? h("span", { class: "badge badge-you" }, "you") : null,
       scores && scores[seat.seat] !== undefined ? h("span", { class: "player-score" }, `${scores[seat.seat]} pts`) : null,
       turn ? h("span", { class: "turn-mark" }, "to play") : null);
@@ -102,6 +103,12 @@ function reactionWord(reaction) {
   return REACTION_WORDS[reaction] || humanize(reaction);
 }
 
+// The table's own lines (a player left, a player is back: app/matches/seats.py) come with
+// kind "notice", and their text is a whole sentence that names the player.
+function isTableNotice(message) {
+  return message.kind === "notice";
+}
+
 export class ChatPanel {
   constructor(matchId) {
     this.matchId = matchId;
@@ -167,8 +174,13 @@ export class ChatPanel {
   add(message) {
     if (this.seen.has(message.seq)) return;
     this.seen.add(message.seq);
-    const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
-    this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));
+    if (isTableNotice(message)) {
+      // Said by the table about a player, not by the player: a system line, no "Name:".
+      this.list.append(h("li", { class: "chat-message chat-notice", role: "note" }, message.text));
+    } else {
+      const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
+      this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));
+    }
     this.list.scrollTop = this.list.scrollHeight;
   }
 }

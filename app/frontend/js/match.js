@@ -3,13 +3,14 @@
 // panels (log, chat, players; tabs on phones), the outcome screen. Spectators watch read-only.
 
 import { api, gameById } from "./api.js";
-import { h, replace, pageId } from "./dom.js";
+import { h, morphChildren, replace, pageId } from "./dom.js";
 import { identity } from "./identity.js";
 import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.js";
 import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
+import { loadHelp, quickReference } from "../games/kit/help.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 
@@ -40,9 +41,12 @@ function names(envelope) {
   return byseat;
 }
 
-function makeCtx(envelope) {
+function makeCtx(envelope, drawn) {
   return {
     act,
+    afterDraw: (fn) => drawn.push(fn),
+    width: layout.table.clientWidth, // the table's width: the renderer's root is off the page
+    redraw: () => current && draw(current),
     seat: envelope.seat,
     names: names(envelope),
     previous,
@@ -95,45 +99,71 @@ function promptActions(envelope) {
 
 /* ---------- drawing one envelope ---------- */
 
-function myTurn(envelope) {
-  return envelope.status === "active" && envelope.seat !== null && envelope.to_act.includes(envelope.seat);
+/**
+ * The seats the table is waiting for. `to_act` also holds seats that only *may* act (a Deluxe
+ * goal one could claim): a renderer's mustAct() says who must, so only they are marked.
+ */
+function mustAct(envelope) {
+  if (envelope.status !== "active") return [];
+  if (typeof renderer.mustAct === "function") {
+    try {
+      return renderer.mustAct(envelope) || envelope.to_act;
+    } catch (failure) {
+      console.warn("mustAct failed:", failure);
+    }
+  }
+  return envelope.to_act;
 }
 
+function myTurn(envelope) {
+  return envelope.seat !== null && mustAct(envelope).includes(envelope.seat);
+}
+
+/**
+ * The renderer draws into an element off the page; the result is morphed into the live table,
+ * so the element under the pointer or with focus stays the same element across pushes.
+ */
 function drawTable(envelope, ctx) {
-  const root = replace(layout.table);
+  const fresh = layout.table.cloneNode(false);
   try {
-    renderer.render(root, envelope, ctx);
+    renderer.render(fresh, envelope, ctx);
   } catch (failure) {
     // Keep the game playable if a renderer breaks on some view: the plain table instead.
     console.error(`The ${envelope.game} renderer failed:`, failure);
-    replace(root);
-    fallbackRenderer.render(root, envelope, ctx);
+    replace(fresh);
+    fallbackRenderer.render(fresh, envelope, ctx);
   }
+  // Handlers a renderer set on its root itself (Escape cancels a pick) move to the live root.
+  layout.table.onkeydown = fresh.onkeydown;
+  morphChildren(layout.table, [...fresh.childNodes]);
+  layout.table.dataset.version = String(envelope.version); // which envelope is on screen
 }
 
 function drawPrompt(envelope, ctx) {
   const text = (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
     h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
-  replace(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
+  morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
     buttons.length ? h("span", { class: "prompt-buttons row" }, buttons) : null);
 }
 
 function drawActions(envelope, ctx) {
   const legal = envelope.seat === null || envelope.status !== "active" ? [] : envelope.legal_actions;
   layout.actionsSection.hidden = envelope.seat === null || envelope.status !== "active";
+  layout.movesToggle.querySelector(".moves-count").textContent = legal.length ? ` (${legal.length} as buttons)` : "";
   if (!legal.length) {
-    replace(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
+    morphChildren(layout.actions, h("li", { class: "muted" }, envelope.status === "active" ? "Nothing to do right now." : "The match is over."));
     return;
   }
-  replace(layout.actions, legal.map((action) =>
+  morphChildren(layout.actions, legal.map((action) =>
     h("li", {}, h("button", { class: "action-button", onclick: () => ctx.act(action) }, label(action, envelope)))));
 }
 
 function drawHeader(envelope) {
-  replace(layout.players, playerList(envelope, "players-strip"));
-  replace(layout.playersPanel, playerList(envelope, "players"));
-  const waiting = envelope.to_act.map((seat) => names(envelope)[seat]).filter(Boolean);
+  const acting = mustAct(envelope);
+  morphChildren(layout.players, playerList(envelope, acting, "players-strip"));
+  morphChildren(layout.playersPanel, playerList(envelope, acting, "players"));
+  const waiting = acting.map((seat) => names(envelope)[seat]).filter(Boolean);
   let turn = "";
   if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
   else if (myTurn(envelope)) turn = "Your turn";
@@ -150,14 +180,14 @@ function drawHeader(envelope) {
 function drawSeatControl(envelope) {
   const mine = envelope.seat !== null ? envelope.seats[envelope.seat] : null;
   if (!mine || envelope.status !== "active") {
-    replace(layout.seatControl);
+    morphChildren(layout.seatControl);
     return;
   }
   const button = mine.away
     ? h("button", { class: "primary", id: "reclaim-seat", onclick: () => seatChange("reclaim") },
       "Reclaim my seat")
     : h("button", { class: "small", id: "leave-match", onclick: leaveMatch }, "Leave table");
-  replace(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
+  morphChildren(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
 }
 
 function leaveMatch() {
@@ -189,19 +219,32 @@ function drawDeadline(envelope) {
   deadlineTimer = setInterval(tick, 1000);
 }
 
+/** A renderer's optional hook, or `fallback` if it has none or it fails. */
+function hook(name, fallback, ...args) {
+  if (typeof renderer[name] !== "function") return fallback;
+  try {
+    return renderer[name](...args);
+  } catch (failure) {
+    console.warn(`${name}() failed:`, failure);
+    return fallback;
+  }
+}
+
 function drawOutcome(envelope, ctx) {
   if (envelope.status === "active") {
     replace(layout.outcome);
     return;
   }
-  let extra = null;
-  try {
-    extra = typeof renderer.outcome === "function" ? renderer.outcome(envelope, ctx) : null;
-  } catch (failure) {
-    console.warn("outcome() failed:", failure);
+  // A replay of the end (the Oh, Fox! reckoning) plays before the winner is told.
+  if (envelope.status === "finished" && !hook("outcomeReady", true, envelope, ctx)) {
+    replace(layout.outcome, h("p", { class: "panel outcome-pending", id: "outcome-pending" },
+      "The match is over. The results follow the replay below."));
+    return;
   }
-  const firstTime = !layout.outcome.firstChild;
-  replace(layout.outcome, outcomeScreen(envelope, ctx, extra));
+  const extra = hook("outcome", null, envelope, ctx);
+  const team = hook("teamOutcome", null, envelope, ctx);
+  const firstTime = !layout.outcome.querySelector("#outcome");
+  replace(layout.outcome, outcomeScreen(envelope, ctx, extra, team));
   if (firstTime) layout.outcome.querySelector("#outcome")?.focus();
 }
 
@@ -216,12 +259,20 @@ function focusRegion() {
 
 function draw(envelope) {
   const region = focusRegion();
-  const ctx = makeCtx(envelope);
+  const drawn = [];
+  const ctx = makeCtx(envelope, drawn);
   drawHeader(envelope);
   drawPrompt(envelope, ctx);
   drawTable(envelope, ctx);
   drawActions(envelope, ctx);
   drawOutcome(envelope, ctx);
+  for (const fn of drawn) {
+    try {
+      fn(layout.table);
+    } catch (failure) {
+      console.warn("after-draw step failed:", failure); // motion or focus only: the table is drawn
+    }
+  }
   if (region && !region.contains(document.activeElement)) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }
@@ -299,9 +350,11 @@ async function start() {
     status(main, failure.status === 404 ? "There is no such match." : failure.message, "form-error");
     return;
   }
-  [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game)]);
-  layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl: game && game.rules_url,
-    log: new LogPanel(matchId), chat: new ChatPanel(matchId) });
+  [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game),
+    loadHelp(summary.game)]);
+  const rulesUrl = game && `${game.rules_url}?from=${encodeURIComponent(`/match/${matchId}`)}`;
+  layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl,
+    log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
   app.append(layout.main);
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
   socket.start();

@@ -2,7 +2,7 @@
 
 Everything printed on a card or a table lives here, so a corrected component list replaces
 data, not rules code. Rulings that the rulebook leaves open are in RULINGS.md and are
-listed for players in docs/games/fox-in-the-forest.md.
+listed for players in app/rules/fox-in-the-forest.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Fox in the Forest Duet: a cooperative trick-taking game for two (see docs/games)."""
+"""The Fox in the Forest Duet: a cooperative trick-taking game for two (see app/rules)."""
 
 from __future__ import annotations
 

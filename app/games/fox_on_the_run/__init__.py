@@ -1,4 +1,4 @@
-"""Fox on the Run, with the expansion The Giant and the Rascal: see docs/games/fox-on-the-run.md."""
+"""Fox on the Run, with the expansion The Giant and the Rascal: see app/rules/fox-on-the-run.md."""
 
 from __future__ import annotations
 

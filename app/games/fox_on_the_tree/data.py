@@ -2,7 +2,7 @@
 
 Everything printed on a component (the animals, the 16 cards, the tiles, the track) lives here,
 so a real component list can replace it without touching the rules code. Rulings are listed
-for players in docs/games/fox-on-the-tree.md under "Clarifications".
+for players in app/rules/fox-on-the-tree.md under "Clarifications".
 """
 
 from __future__ import annotations

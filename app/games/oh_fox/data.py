@@ -2,7 +2,7 @@
 
 Everything printed on a card or on the board lives here, so a corrected component list replaces
 data, not rules code. The house board and the diets come from RULINGS.md (the rulebook shows
-them only as pictures); every ruling is listed for players in docs/games/oh-fox.md.
+them only as pictures); every ruling is listed for players in app/rules/oh-fox.md.
 """
 
 from __future__ import annotations

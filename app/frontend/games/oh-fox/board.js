@@ -70,15 +70,14 @@ function spaceMarks(space) {
   return marks;
 }
 
-function drawSpace(space) {
+function drawSpace(board, space) {
   return s("g", { class: `of-space of-food-${space.food}`, "data-space": space.id,
     transform: `translate(${space.col * CELL} ${space.row * CELL})` },
-    s("title", { text: space.id }),
+    s("title", { text: spaceLabel(board, space.id) }),
     s("rect", { width: CELL, height: CELL, class: "of-space-bg" }),
     s("g", { transform: "translate(17 23)" }, foodIcon(space.food)),
     s("text", { x: 32, y: 28, class: "of-food-label", text: space.food }),
-    ...spaceMarks(space),
-    s("text", { x: 95, y: 11, class: "of-space-id", text: space.id }));
+    ...spaceMarks(space));
 }
 
 /** Paired chevrons on the rim: what leaves one edge comes back on the opposite one. */
@@ -111,7 +110,7 @@ export function drawBoard(board, { targets = {}, highlight = [], track = [], lab
   const svg = s("svg", { class: "of-board", viewBox: `${-RIM} ${-RIM} ${width + 2 * RIM} ${height + 2 * RIM}`,
     role: "group", "aria-label": `${label}: 4 by 4 spaces; the edges wrap around` });
   svg.append(wrapRim(board));
-  for (const space of board.spaces) svg.append(drawSpace(space));
+  for (const space of board.spaces) svg.append(drawSpace(board, space));
   svg.append(drawTrack(track));
   for (const id of highlight) svg.append(outline(id, "of-preview"));
   for (const [id, target] of Object.entries(targets)) svg.append(targetSpace(id, target));

@@ -3,6 +3,8 @@
 // from envelope.legal_actions; nothing is offered that the server did not list.
 
 import { capitalize, h } from "./dom.js";
+import { listen } from "../../js/dom.js";
+import { explain } from "../kit/help.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
 import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
 
@@ -34,7 +36,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
   const legal = plays(envelope).some((a) => a.card === card);
   const { card: picked, direction } = currentPick(envelope.view, ctx);
   const chosen = picked === card && legal;
-  return h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
+  return explain(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
     disabled: !legal, "aria-pressed": chosen ? "true" : "false", "data-focus": `card-${card}`,
     "data-card": card, "aria-label": `${CARD_NAMES[card]}, ${count} left`,
     onClick: () => {
@@ -42,7 +44,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
       redraw();
     } },
   actionCard(card, null, { width: 46, title: false }),
-  h("span", { class: "of-hand-count" }, `x${count}`));
+  h("span", { class: "of-hand-count" }, `x${count}`)), "oh-fox", card);
 }
 
 function directionPad(envelope, ctx, redraw) {
@@ -86,7 +88,7 @@ export function handPanel(view, envelope, ctx, redraw) {
   const canPlay = plays(envelope).length > 0;
   const { card } = currentPick(view, ctx);
   const needsArrow = canPlay && card && card !== "stop" && plays(envelope).some((a) => a.card === card);
-  return h("section", { class: "of-panel of-hand", "aria-label": "Your action cards" },
+  return h("section", { class: "of-panel of-hand table-dock", "aria-label": "Your action cards" },
     h("h3", {}, `Your action cards (${view.you.hand.length} in hand)`),
     h("div", { class: "of-hand-cards" }, cards),
     canPlay ? h("div", { class: "of-choose" }, needsArrow ? directionPad(envelope, ctx, redraw) : null,
@@ -123,8 +125,10 @@ export function markTargets(view, envelope, ctx, names) {
  * off the board it is taken off. A press without movement stays a click.
  */
 export function makeDraggable(handle, seat, envelope, ctx, getBoard) {
-  handle.addEventListener("pointerdown", (event) => {
+  listen(handle, "pointerdown", (event) => {
     if (event.button !== 0) return;
+    // The element on the page (a push may have morphed a newer drawing into it).
+    const node = event.currentTarget || handle;
     const start = { x: event.clientX, y: event.clientY };
     let ghost = null;
     const move = (ev) => {
@@ -140,7 +144,7 @@ export function makeDraggable(handle, seat, envelope, ctx, getBoard) {
       window.removeEventListener("pointermove", move);
       if (!ghost) return;
       ghost.remove();
-      handle.dataset.dragged = "1";
+      node.dataset.dragged = "1";
       dropPawn(seat, ev, envelope, ctx, getBoard());
     };
     window.addEventListener("pointermove", move);
@@ -184,7 +188,7 @@ export function pawnTray(view, envelope, ctx, names, redraw, getBoard) {
     on ? `Now click a space for ${name}` : `Place ${name}`);
     if (canMove) makeDraggable(pick, mark.seat, envelope, ctx, getBoard);
     return h("li", {}, pick,
-      h("span", { class: "of-where" }, mark.space ? `on ${mark.space}` : "off the board"),
+      h("span", { class: "of-where" }, mark.space ? `on ${spaceLabel(view.board, mark.space)}` : "off the board"),
       unmark ? h("button", { type: "button", class: "of-unmark", "data-focus": `unmark-${mark.seat}`,
         onClick: () => ctx.act(unmark) }, "Take off") : null);
   });

@@ -1,42 +1,12 @@
-// Small DOM helpers for the Oh, Fox! renderer. Kept local so the renderer does not depend
-// on the page shell's helpers beyond the documented renderer contract.
+// The Oh, Fox! renderer's DOM vocabulary: the page's one DOM helper (js/dom.js) under the
+// names this renderer uses, plus the keyboard "button" behaviour for SVG groups.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { h, listen, svg } from "../../js/dom.js";
 
-function applyAttrs(node, attrs) {
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      node.addEventListener(key.slice(2).toLowerCase(), value);
-    } else if (key === "text") {
-      node.textContent = value;
-    } else {
-      node.setAttribute(key, value === true ? "" : String(value));
-    }
-  }
-}
-
-function append(node, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-
-/** An HTML element: h("button", {class: "x", onClick: fn}, "Label"). */
-export function h(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  applyAttrs(node, attrs);
-  return append(node, children);
-}
+export { h };
 
 /** An SVG element, same call shape as h(). */
-export function s(tag, attrs, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  applyAttrs(node, attrs);
-  return append(node, children);
-}
+export const s = svg;
 
 /**
  * Make a non-button element (an SVG group) behave like a button for keyboard users:
@@ -46,8 +16,8 @@ export function activatable(node, label, onActivate) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
-  node.addEventListener("click", onActivate);
-  node.addEventListener("keydown", (event) => {
+  listen(node, "click", onActivate);
+  listen(node, "keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       onActivate(event);

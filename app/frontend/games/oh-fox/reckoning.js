@@ -4,15 +4,17 @@
 
 import { capitalize, h, s } from "./dom.js";
 import { heartIcon, pawn } from "./art.js";
-import { drawBoard, parseSpace, pawnPoint } from "./board.js";
+import { drawBoard, parseSpace, pawnPoint, spaceLabel } from "./board.js";
 
 const STEP_MS = 900;
-const players = new Map(); // match id -> {index, playing, timer, draw}: survives re-renders
+const players = new Map(); // match id -> {index, playing, timer, draw, revealed}: survives re-renders
+let renders = 0;
 
 /** Turn the view's reckoning records into a list of frames, each a complete picture. */
 export function buildFrames(view, names) {
   const seats = view.seats;
   const who = (seat) => `${names[seat]} (${seats[seat].animal})`;
+  const place = (id) => spaceLabel(view.board, id);
   let positions = seats.map((seat) => seat.home);
   let hearts = seats.map(() => 0);
   let broken = seats.map(() => 0);
@@ -28,7 +30,7 @@ export function buildFrames(view, names) {
       const events = step.attacks.map((attack) => {
         hearts[attack.predator] += 1;
         broken[attack.prey] += 1;
-        const where = attack.halfway ? `halfway between ${attack.from} and ${attack.to}` : `on ${attack.to}`;
+        const where = attack.halfway ? `halfway between ${place(attack.from)} and ${place(attack.to)}` : `on ${place(attack.to)}`;
         return `${who(attack.predator)} attacks ${who(attack.prey)} ${where}`;
       });
       const immune = index === 0 && record.immune.length
@@ -43,7 +45,7 @@ export function buildFrames(view, names) {
       broken = broken.slice();
       const events = record.eats.map((eat) => {
         hearts[eat.seat] += 1;
-        return `${who(eat.seat)} eats the ${eat.food} on ${eat.space}`;
+        return `${who(eat.seat)} eats the ${eat.food} on ${place(eat.space)}`;
       });
       for (const seat of record.heals) {
         broken[seat] = Math.max(0, broken[seat] - 1);
@@ -82,10 +84,25 @@ function finalFrames(view, names, positions, hearts, broken) {
 
 function stateFor(matchId, frames, autoplay) {
   if (!players.has(matchId)) {
-    players.set(matchId, { index: 0, playing: false, timer: null, draw: null });
+    // A match that ends while you watch plays its reckoning before the results are shown;
+    // one opened after its end (or under reduced motion) shows them at once.
+    players.set(matchId, { index: 0, playing: false, timer: null, draw: null, revealed: !autoplay, onReveal: null });
     if (autoplay) setPlaying(players.get(matchId), true, frames);
   }
   return players.get(matchId);
+}
+
+/** Whether the results may be shown: the reckoning has reached its final scores (or never played). */
+export function reckoningRevealed(matchId) {
+  const state = players.get(matchId);
+  return !state || state.revealed;
+}
+
+function reveal(state) {
+  if (state.revealed) return;
+  state.revealed = true;
+  // After the current drawing is done: the page then draws the results.
+  if (state.onReveal) setTimeout(state.onReveal, 0);
 }
 
 function setPlaying(state, playing, frames) {
@@ -176,6 +193,8 @@ export function reckoningPlayer(view, envelope, ctx, names) {
   const frames = buildFrames(view, names);
   const liveEnd = ctx.previous && ctx.previous.view && ctx.previous.view.phase !== "over";
   const state = stateFor(envelope.match_id, frames, liveEnd && !ctx.reducedMotion);
+  state.onReveal = ctx.redraw || null;
+  renders += 1;
   const { svg, pawnLayer } = drawBoard(view.board, { label: "The reckoning" });
   const markLayer = s("g", { class: "of-event-layer" });
   svg.append(markLayer);
@@ -198,7 +217,9 @@ export function reckoningPlayer(view, envelope, ctx, names) {
     button("Restart", "restart", () => go(0)), playButton,
     button("Step", "step", () => go(Math.min(state.index + 1, frames.length - 1))),
     button("End", "end", () => go(frames.length - 1)), progress);
-  const root = h("section", { class: "of-reckoning", "aria-label": "The reckoning" },
+  // A key of its own per drawing: the page puts this very element on screen instead of
+  // morphing an older one into its shape, so the timer below updates what is shown.
+  const root = h("section", { class: "of-reckoning", "aria-label": "The reckoning", "data-key": `reckoning-${renders}` },
     h("h3", {}, "The reckoning"), controls, caption,
     h("div", { class: "of-reckoning-body" }, h("div", { class: "of-board-wrap" }, svg), tally));
   const draw = {
@@ -212,6 +233,7 @@ export function reckoningPlayer(view, envelope, ctx, names) {
       progress.textContent = `${frameLabel(frame)} (${state.index + 1} / ${frames.length})`;
       root.dataset.frame = String(state.index);
       root.dataset.final = frame.final ? "true" : "false";
+      if (state.index === frames.length - 1) reveal(state);
       playButton.textContent = state.playing ? "Pause" : "Play";
       playButton.setAttribute("aria-pressed", state.playing ? "true" : "false");
     },

@@ -2,6 +2,7 @@
 // and every player's public row of played cards.
 
 import { capitalize, h, s } from "./dom.js";
+import { explain } from "../kit/help.js";
 import { actionCard, cardBack, CARD_NAMES, CARD_ORDER, foodIcon, pawnSwatch, tickIcon } from "./art.js";
 
 /** A predator badge is pointed, a prey badge round: the kind never relies on colour. */
@@ -23,13 +24,13 @@ function dietLine(diet) {
 
 /** One animal card face: name, predator or prey, diet and trigger text. */
 export function animalCard(card, { mine = false } = {}) {
-  return h("article", { class: `of-animal of-${card.kind}${mine ? " of-mine" : ""}`,
+  return explain(h("article", { class: `of-animal of-${card.kind}${mine ? " of-mine" : ""}`,
     "aria-label": `${capitalize(card.animal)}, ${card.kind}` },
   h("header", {}, animalBadge(card.animal, card.kind),
     h("div", {}, h("strong", {}, capitalize(card.animal)),
       h("span", { class: "of-kind" }, card.kind === "predator" ? "Predator" : "Prey"))),
   dietLine(card.diet),
-  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability));
+  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability)), "oh-fox", card.animal, { focusable: true });
 }
 
 export function animalCards(view) {

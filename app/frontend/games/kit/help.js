@@ -1,0 +1,170 @@
+// Ability help: every card and token with an ability explains itself in the rules page's own
+// words (games/help/<game-id>.json, checked against app/rules/<game-id>.md by a test). A
+// renderer marks an element with explain(el, gameId, key); the text then shows as a tooltip on
+// hover, on keyboard focus and on a long press (touch), and screen readers read it as the
+// element's description (aria-describedby -> one role="tooltip" element per ability).
+
+import { h } from "../../js/dom.js";
+
+const LONG_PRESS_MS = 500;
+const loaded = new Map(); // game id -> {title, entries: Map(key -> entry)}
+
+/** Fetch a game's help once (the match page awaits it before its first drawing). */
+export async function loadHelp(gameId) {
+  if (loaded.has(gameId)) return loaded.get(gameId);
+  let help = { title: "", entries: new Map() };
+  try {
+    const response = await fetch(new URL(`../help/${gameId}.json`, import.meta.url));
+    if (response.ok) {
+      const data = await response.json();
+      help = { title: data.title, entries: new Map(data.entries.map((entry) => [entry.key, entry])) };
+    }
+  } catch {
+    // No help for this game (a new game without its file yet): the table works without it.
+  }
+  loaded.set(gameId, help);
+  return help;
+}
+
+function tooltipId(gameId, key) {
+  return `help-${gameId}-${String(key).replace(/[^a-z0-9-]/gi, "_")}`;
+}
+
+/** The role="tooltip" element of one ability, made once and kept outside the table. */
+function tooltipFor(gameId, entry) {
+  const id = tooltipId(gameId, entry.key);
+  let tip = document.getElementById(id);
+  if (!tip) {
+    tip = h("div", { class: "help-tip", id, role: "tooltip", hidden: true },
+      h("strong", { class: "help-tip-name" }, entry.name), " ", h("span", {}, entry.text));
+    tooltipLayer().append(tip);
+  }
+  return tip;
+}
+
+function tooltipLayer() {
+  let layer = document.getElementById("help-tips");
+  if (!layer) {
+    layer = h("div", { id: "help-tips", class: "help-tips" });
+    document.body.append(layer);
+    watchTargets();
+  }
+  return layer;
+}
+
+/** The help entry for `key` in `gameId`, or null. */
+export function helpEntry(gameId, key) {
+  const help = loaded.get(gameId);
+  return (help && key !== null && key !== undefined && help.entries.get(String(key))) || null;
+}
+
+/**
+ * Give `el` its ability's help (if the game has some for `key`): described by the tooltip.
+ * Cards that are targets are focusable already; `focusable` makes a purely informative element
+ * (an animal card, a turn-order entry) a tab stop too. Other help is on the keyboard's way in
+ * the quick reference. Returns `el`.
+ */
+export function explain(el, gameId, key, { focusable = false } = {}) {
+  const entry = helpEntry(gameId, key);
+  if (!el || !entry) return el;
+  const tip = tooltipFor(gameId, entry);
+  const described = (el.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+  if (!described.includes(tip.id)) el.setAttribute("aria-describedby", [...described, tip.id].join(" "));
+  el.dataset.help = tip.id;
+  if (focusable && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  if (el.getAttribute("title") === entry.name) el.removeAttribute("title"); // the tooltip says more
+  return el;
+}
+
+/** The quick-reference panel: every ability of the game, folded by default. */
+export function quickReference(gameId) {
+  const help = loaded.get(gameId);
+  if (!help || !help.entries.size) return null;
+  return h("details", { class: "quick-ref panel", id: "quick-ref" },
+    h("summary", {}, `Quick reference: ${help.title}`),
+    h("dl", {}, [...help.entries.values()].map((entry) => [h("dt", {}, entry.name), h("dd", {}, entry.text)])));
+}
+
+/* ---------- showing a tooltip: hover, focus, long press; Escape hides it ---------- */
+
+let shown = null; // {tip, target}
+let pressTimer = null;
+let swallowClick = false;
+
+function show(target) {
+  const tip = document.getElementById(target.dataset.help);
+  if (!tip) return;
+  if (shown && shown.tip !== tip) hide();
+  tip.hidden = false;
+  shown = { tip, target };
+  place(tip, target);
+}
+
+function hide() {
+  if (shown) shown.tip.hidden = true;
+  shown = null;
+}
+
+// Above the target when there is room, else below; kept inside the screen's width.
+function place(tip, target) {
+  const box = target.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  tip.style.maxWidth = `${width}px`;
+  const tipBox = tip.getBoundingClientRect();
+  const left = Math.max(8, Math.min(box.left + box.width / 2 - tipBox.width / 2, window.innerWidth - tipBox.width - 8));
+  const above = box.top - tipBox.height - 8;
+  const top = above >= 8 ? above : Math.min(box.bottom + 8, window.innerHeight - tipBox.height - 8);
+  tip.style.left = `${Math.round(left)}px`;
+  tip.style.top = `${Math.round(top)}px`;
+}
+
+const helpTarget = (event) => event.target.closest && event.target.closest("[data-help]");
+
+function watchTargets() {
+  document.addEventListener("pointerover", (event) => {
+    const target = helpTarget(event);
+    if (target && event.pointerType !== "touch") show(target);
+  });
+  document.addEventListener("pointerout", (event) => {
+    const target = helpTarget(event);
+    if (target && shown && shown.target === target && !target.contains(event.relatedTarget)) hide();
+  });
+  document.addEventListener("focusin", (event) => {
+    const target = helpTarget(event);
+    if (target) show(target);
+    else hide();
+  });
+  document.addEventListener("focusout", (event) => {
+    if (shown && shown.target === helpTarget(event)) hide();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hide();
+  });
+  // A long press on a touch screen shows the help; its click is then not a move.
+  document.addEventListener("pointerdown", (event) => {
+    const target = helpTarget(event);
+    clearTimeout(pressTimer);
+    if (!target || event.pointerType !== "touch") return;
+    pressTimer = setTimeout(() => {
+      swallowClick = true;
+      show(target);
+    }, LONG_PRESS_MS);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+    document.addEventListener(type, (event) => {
+      if (type !== "pointermove" || event.pointerType !== "touch" || Math.abs(event.movementX) + Math.abs(event.movementY) > 6) {
+        clearTimeout(pressTimer);
+      }
+    });
+  }
+  document.addEventListener("click", (event) => {
+    if (!swallowClick) {
+      if (shown && !helpTarget(event)) hide();
+      return;
+    }
+    swallowClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  window.addEventListener("scroll", () => shown && place(shown.tip, shown.target), { passive: true });
+}

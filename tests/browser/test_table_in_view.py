@@ -1,0 +1,114 @@
+"""Every game keeps the status bar (prompt and its buttons) and your hand, cards or tokens on
+screen at each decision, on a 1280x800 desktop and a 390x844 phone, without scrolling.
+Screenshots of every game at both sizes are saved under tests/browser/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import DESKTOP, PHONE, outside_viewport, screenshot
+from tests.servers import Server
+
+# game, seats, options, what of yours must be in view at a decision
+GAMES = [
+    ("fox-in-the-forest", 2, {"special_cards": 2}, ".fitf-you .fx-hand"),
+    ("fox-in-the-forest-duet", 2, {}, ".duet-you .fx-hand"),
+    ("fox-on-the-tree", 3, {}, ".tree-mine"),
+    ("fox-on-the-run", 2, {}, ".run-grid, .run-order-item"),
+    ("oh-fox", 3, {}, ".of-hand"),
+]
+DECISIONS = 3
+# Identifiers are not words: board space ids ("r0c0"), arrows in prose, "[ok]" marks.
+DEBUG_TEXT = r"\br\dc\d\b|->|\[ok\]"
+WORDS_ON_SCREEN = """(pattern) => {
+  const re = new RegExp(pattern);
+  const said = [document.querySelector('#main').innerText];
+  for (const el of document.querySelectorAll('#main [aria-label], #main [title], #main title')) {
+    said.push(el.getAttribute('aria-label') || el.getAttribute('title') || el.textContent || '');
+  }
+  return said.filter((text) => re.test(text))
+    .map((text) => text.match(re)[0] + ' in: ' + text.slice(0, 80));
+}"""
+
+
+def state(site: Server, identity: dict[str, str], match: str) -> dict[str, Any]:
+    response = httpx.get(
+        f"{site.url}/api/v1/matches/{match}/state",
+        headers={"Authorization": f"Bearer {identity['token']}"},
+    )
+    response.raise_for_status()
+    return dict(response.json())
+
+
+def my_decision(site: Server, identity: dict[str, str], match: str) -> dict[str, Any] | None:
+    """The envelope once it is this player's decision; None when the match is over."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        envelope = state(site, identity, match)
+        if envelope["status"] != "active":
+            return None
+        if envelope["legal_actions"]:
+            return envelope
+        time.sleep(0.05)  # polling the server's state, not a timing assumption
+    raise AssertionError("no decision came to this player")
+
+
+def act(site: Server, identity: dict[str, str], match: str, envelope: dict[str, Any]) -> None:
+    action = random.Random(envelope["version"]).choice(envelope["legal_actions"])
+    httpx.post(
+        f"{site.url}/api/v1/matches/{match}/actions",
+        headers={"Authorization": f"Bearer {identity['token']}"},
+        json={"action": action, "version": envelope["version"], "id": f"t-{envelope['version']}"},
+    )
+
+
+def open_table(page: Any, site: Server, identity: dict[str, str], match: str) -> None:
+    page.add_init_script(
+        f"localStorage.setItem('foxden.identity', JSON.stringify({json.dumps(identity)}))"
+    )
+    page.goto(f"{site.url}/match/{match}")
+    page.wait_for_selector("#connection[data-state='connected']")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("game", "seats", "options", "yours"), GAMES, ids=[g[0] for g in GAMES])
+def test_prompt_and_hand_in_view_at_each_decision(
+    site: Server,
+    page_factory: Any,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    yours: str,
+    size: dict[str, int],
+) -> None:
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=size["width"], height=size["height"])
+    open_table(page, site, ada, match)
+    label = "desktop" if size is DESKTOP else "phone"
+    for decision in range(DECISIONS):
+        envelope = my_decision(site, ada, match)
+        if envelope is None:
+            break
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
+            arg=envelope["version"],
+        )
+        if page.get_attribute("#table", "data-version") != str(envelope["version"]):
+            continue  # the table moved on since: look at the next decision
+        if decision == 0:
+            screenshot(page, f"{game}-{label}")
+        for selector in ("#prompt", "#prompt button", *yours.split(", ")):
+            if selector == "#prompt button" and not page.query_selector(selector):
+                continue
+            assert outside_viewport(page, selector) == [], f"decision {decision}"
+        assert page.evaluate(WORDS_ON_SCREEN, DEBUG_TEXT) == []
+        act(site, ada, match, envelope)
+    page.errors.check()
