@@ -1,6 +1,7 @@
 """Runs bot seats server side, through the same move pipeline as players.
 
-A bot sees exactly what a player in its seat would: the envelope's view and legal actions.
+A bot knows exactly what a player in its seat would: the envelope's view and legal actions,
+and worlds the seat cannot tell from the match (app/bots/knowledge.py).
 The runner is woken by commits (a bot is to act) and by recovery; between turns it waits on
 the clock. Any process may try to act for a bot; the version check lets exactly one of them
 commit, so a bot never acts twice even when two processes play the same match.
@@ -12,6 +13,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from app.bots.knowledge import knowledge_of
 from app.bots.strategies import strategies_for
 from app.bots.workers import Workers
 from app.errors import ApiError
@@ -28,12 +30,16 @@ RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 
 def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
-    """What the named strategy plays for `seat`, seeing only that seat's envelope."""
+    """What the named strategy plays for `seat`, knowing only what that seat knows: its
+    envelope's view and legal actions, and worlds `determinize` draws from the true state."""
     strategies = strategies_for(loaded.game)
     strategy = strategies.get(strategy_name, strategies["random"])
     seen = envelope(loaded, seat, {}, as_bot=True)
+    knowledge = knowledge_of(
+        loaded.engine, loaded.state, seat, view=seen["view"], legal=seen["legal_actions"]
+    )
     rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
-    return strategy(seen["view"], seen["legal_actions"], seat, rng)
+    return strategy(knowledge, rng)
 
 
 log = logging.getLogger(__name__)

@@ -1,26 +1,28 @@
-"""The `standard` bot: reads only its view and the legal actions.
+"""The bots of Fox on the Tree; each decides from its seat's `Knowledge` alone.
 
-It rebuilds the table from the view (the other players' cards are unknown and never matter to
-what an action does, so placeholders stand in for them) and tries each legal action with the
-engine's own rules. A position is judged by the points the bot's card expects: favourites
-count up, the disliked animal down. An animal still running is worth more the further it has
-come (arrivals take the high numbers), less when some move next turn could eliminate it.
-Tokens are kept unless they pay: they break ties, and an Escape saves a favourite.
+`standard` takes a world its seat cannot tell from the match (`Knowledge.sample`: the other
+players' cards are unknown and never matter to what an action does) and tries each legal
+action in it with the engine's own rules. A position is judged by the points the bot's card
+expects: favourites count up, the disliked animal down. An animal still running is worth more
+the further it has come (arrivals take the high numbers), less when some move next turn could
+eliminate it. Tokens are kept unless they pay: they break ties, and an Escape saves a
+favourite.
+
+`expert` is the generic search (app/bots/search.py) with random rollouts to the end of the
+match.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
+from app.bots.search import SearchExpert
 from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import rules
-from app.games.fox_on_the_tree.data import ANIMALS, CARDS, OFF_BOARD, PHASES, TILE_COUNT
+from app.games.fox_on_the_tree.data import ANIMALS, PHASES, TILE_COUNT
 from app.games.fox_on_the_tree.moves import conflict_loser, destinations, slide
 from app.games.fox_on_the_tree.state import (
     OVER,
-    Pending,
     State,
     card_of,
     fate,
@@ -29,7 +31,7 @@ from app.games.fox_on_the_tree.state import (
     position,
     start_of,
 )
-from app.games.protocol import Action, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
 
 TOKEN_VALUE = 0.5
@@ -41,49 +43,17 @@ RUNNING_BASE, RUNNING_GAIN = 4.0, 4.0
 TOKEN_PLAYS = (a.PLAY_BANANA, a.PLAY_SWAMP, a.PLAY_ESCAPE)
 
 
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
+def standard(knowledge: Knowledge, rng: random.Random) -> Action:
+    legal, seat = knowledge.legal, knowledge.seat
     if len(legal) == 1:
         return legal[0]
-    state = model_from_view(view, seat)
+    # Any world the seat cannot tell from the match will do: the other players' cards are
+    # all it does not know, and they never change what an action does.
+    state: State = knowledge.sample(rng)
     weights = _weights(state, seat)
     scores = [_action_value(state, seat, action, weights) for action in legal]
     best = max(scores)
     return pick(rng, [action for action, s in zip(legal, scores, strict=True) if s == best])
-
-
-# --------------------------------------------------------------------------- the public model
-
-
-def model_from_view(view: Mapping[str, Any], seat: int) -> State:
-    """A state that plays exactly like the real one as far as the view can tell."""
-    players = int(view["players"])
-    own = int(str(view["your_card"]["id"]).removeprefix("card-"))
-    fillers = iter(n for n in sorted(CARDS) if n != own)
-    question = view["escape_question"]
-    return State(
-        players=players,
-        seed=0,
-        cards=tuple(own if s == seat else next(fillers) for s in range(players)),
-        phase=int(view["phase"]),
-        positions=tuple(_position(view, animal) for animal in ANIMALS),
-        tile_tokens=tuple(view["tiles"][t]["token"] or "" for t in range(TILE_COUNT)),
-        held=tuple(tuple(s["tokens"]) for s in view["seats"]),
-        track=tuple(tuple(slot["animal"] or "" for slot in ring) for ring in view["track"]),
-        losses=tuple(sum(slot["fate"] == "eliminated" for slot in ring) for ring in view["track"]),
-        active=int(view["active"]),
-        stage=str(view["stage"]),
-        pending=None
-        if question is None
-        else Pending(question["animal"], (question["asking"], *question["then"])),
-        turn=int(view["turn"]),
-    )
-
-
-def _position(view: Mapping[str, Any], animal: str) -> int:
-    tile = next(entry["tile"] for entry in view["animals"] if entry["animal"] == animal)
-    return OFF_BOARD if tile is None else int(tile)
 
 
 def _weights(state: State, seat: int) -> dict[str, float]:
@@ -146,4 +116,9 @@ def _threatened(state: State) -> set[str]:
     return losers
 
 
-STRATEGIES: dict[str, Strategy] = {"standard": standard}
+# --------------------------------------------------------------------------- expert
+
+expert = SearchExpert(iterations=200)
+"""The generic search with random rollouts to the end of the match."""
+
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

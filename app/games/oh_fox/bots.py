@@ -1,9 +1,13 @@
-"""The `standard` bot: decides from its view and the legal actions only, never the state.
+"""The bots of Oh Fox!; each decides from its seat's `Knowledge` alone.
 
+`standard` reads the view only.
 Prey plan greedily towards uneaten food of their diet, eat with stops, keep away from where the
 predator may stand, and make sure they can get home by turn 8. The predator heads for the
 spaces where the prey may stand (every prey animal still possible for them), and guesses each
 identity from where the player stopped: a prey stops on its own food.
+
+`expert` is the generic search (app/bots/search.py) with `standard` rollouts to the end of
+the match.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.bots.search import SearchExpert
 from app.games.oh_fox.board import ALL_SPACES, Space, food_at, parse_space
 from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
 from app.games.oh_fox.reckoning import track, unit_steps
 from app.games.oh_fox.state import Play
-from app.games.protocol import Action
+from app.games.protocol import Action, Knowledge, Strategy
 
 EATING_CARDS = ("stop", "move_stop")
 
@@ -163,9 +168,8 @@ def _guess(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
 # ----------------------------------------------------------------------------- the strategy
 
 
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
+def standard(knowledge: Knowledge, rng: random.Random) -> Action:
+    view, legal = knowledge.view, knowledge.legal
     guesses = [a for a in legal if a["type"] == "guess"]
     if guesses:
         return _guess(view, guesses, rng)
@@ -176,4 +180,9 @@ def standard(
     return max(plays, key=lambda action: score(view, _play(action), rng))
 
 
-STRATEGIES = {"standard": standard}
+# ----------------------------------------------------------------------------- expert
+
+expert = SearchExpert(rollout=standard, iterations=120)
+"""The generic search with `standard` rollouts to the end of the match (eight turns)."""
+
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

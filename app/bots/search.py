@@ -1,0 +1,197 @@
+"""The `expert` of every game: information-set Monte Carlo tree search over the contract alone.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012; OpenSpiel's `ISMCTSBot`): each
+iteration draws a world the seat cannot tell from the real match (`Knowledge.sample`, i.e. the
+engine's `determinize`), walks one shared tree in it, adds a node, plays the world on with a
+rollout policy and credits every seat with its utility. Nodes are keyed by the action that
+leads to them, so the tree gathers what every world agrees on; a child's score counts the
+iterations in which it was available (its action legal in that world), which keeps actions
+that are legal only in some worlds from looking better than they are.
+
+The search uses `legal_actions`, `apply`, `to_act` and `outcome` of the engine and nothing of
+its state. A game may add a `Judge` that ends rollouts early (a trick-taking round, say) and
+values the table from the public view; otherwise rollouts run to the end of the match.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.bots.knowledge import knowledge_of
+from app.bots.utility import Utility, outcome_utility
+from app.games.protocol import JSON, Action, Engine, Knowledge, Seat, Strategy
+from app.games.rng import pick
+
+Judge = Callable[[Mapping[str, JSON], Mapping[str, JSON]], Utility | None]
+"""(public view where the rollout began, public view now) -> each seat's utility in [0, 1]
+once the rollout has gone far enough, else None. Public views are spectators' (viewer None)."""
+
+MAX_ROLLOUT = 5_000
+"""A safety net: no rollout of a real match comes near it."""
+
+
+class Node:
+    """Statistics of one action in the tree, summed over the worlds it was tried in."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals: list[float] = []
+
+    def mean(self, seat: Seat) -> float:
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+    def credit(self, utility: Utility) -> None:
+        if not self.totals:
+            self.totals = [0.0] * len(utility)
+        self.visits += 1
+        for seat, value in enumerate(utility):
+            self.totals[seat] += value
+
+
+def action_key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class SearchExpert:
+    """A `Strategy`: IS-MCTS with `iterations` worlds per decision, stopping early once
+    `seconds` have passed (None: iterations only, which makes decisions reproducible)."""
+
+    rollout: Strategy | None = None
+    """The policy both sides follow after the tree; None: uniformly random actions."""
+    judge: Judge | None = None
+    iterations: int = 200
+    seconds: float | None = 0.8
+    exploration: float = 0.7
+    """UCB1's constant; utilities are in [0, 1]."""
+
+    def budgeted(self, iterations: int, seconds: float | None = None) -> SearchExpert:
+        return replace(self, iterations=iterations, seconds=seconds)
+
+    def __call__(self, knowledge: Knowledge, rng: random.Random) -> Action:
+        legal = list(knowledge.legal)
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            self._iterate(root, knowledge, legal, rng)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return self._best(root, legal, knowledge.seat)
+
+    def _best(self, root: Node, legal: Sequence[Action], seat: Seat) -> Action:
+        """The most tried action (robust child), its mean breaking ties."""
+
+        def rank(index: int) -> tuple[int, float, int]:
+            child = root.children.get(action_key(legal[index]))
+            if child is None:
+                return (0, 0.0, -index)
+            return (child.visits, child.mean(seat), -index)
+
+        return legal[max(range(len(legal)), key=rank)]
+
+    # ----------------------------------------------------------------------- one iteration
+
+    def _iterate(
+        self, root: Node, knowledge: Knowledge, legal: Sequence[Action], rng: random.Random
+    ) -> None:
+        engine = knowledge.engine
+        state = knowledge.sample(rng)
+        start = engine.view(state, None) if self.judge is not None else {}
+        path = [root]
+        node, actor, choices = root, knowledge.seat, legal
+        utility: Utility | None = None
+        while True:
+            child, action, expanded = self._select(node, actor, choices, rng)
+            state = engine.apply(state, actor, action).state
+            path.append(child)
+            state, actor, choices, utility = self._next_choice(engine, state, start, rng)
+            if expanded or utility is not None:
+                break
+            node = child
+        if utility is None:
+            utility = self._play_out(engine, state, start, rng)
+        for visited in path:
+            visited.credit(utility)
+
+    def _select(
+        self, node: Node, actor: Seat, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Node, Action, bool]:
+        """An untried action if there is one (a new node), else the best by UCB1 for the
+        seat that acts here, counting only iterations in which each action was legal."""
+        keys = [action_key(action) for action in legal]
+        untried = []
+        for index, key in enumerate(keys):
+            child = node.children.get(key)
+            if child is None:
+                untried.append(index)
+            else:
+                child.available += 1
+        if untried:
+            index = pick(rng, untried)
+            child = node.children[keys[index]] = Node()
+            child.available = 1
+            return child, legal[index], True
+        children = [node.children[key] for key in keys]
+
+        def ucb(index: int) -> float:
+            child = children[index]
+            bonus = self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            return child.mean(actor) + bonus
+
+        best = max(range(len(legal)), key=ucb)
+        return children[best], legal[best], False
+
+    def _next_choice(
+        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], rng: random.Random
+    ) -> tuple[Any, Seat, Sequence[Action], Utility | None]:
+        """Forced moves are played at once (they need no node); the next real choice, or the
+        utility if the match (or the judge's horizon) ends first."""
+        while True:
+            utility = self._final(engine, state, start)
+            if utility is not None:
+                return state, 0, (), utility
+            actor = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, actor)
+            if len(legal) > 1:
+                return state, actor, legal, None
+            state = engine.apply(state, actor, legal[0]).state
+
+    def _final(self, engine: Engine[Any], state: Any, start: Mapping[str, JSON]) -> Utility | None:
+        if not engine.to_act(state):
+            outcome = engine.outcome(state)
+            if outcome is None:
+                raise RuntimeError(f"{engine.id}: nobody is to act but the match runs")
+            return outcome_utility(outcome)
+        if self.judge is None:
+            return None
+        return self.judge(start, engine.view(state, None))
+
+    def _play_out(
+        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], rng: random.Random
+    ) -> Utility:
+        """Every seat follows the rollout policy, seeing only its own knowledge of the
+        imagined world, until the match or the judge's horizon ends."""
+        for _ in range(MAX_ROLLOUT):
+            utility = self._final(engine, state, start)
+            if utility is not None:
+                return utility
+            actor = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, actor)
+            if len(legal) == 1 or self.rollout is None:
+                action = pick(rng, legal)
+            else:
+                action = self.rollout(knowledge_of(engine, state, actor, legal=legal), rng)
+            state = engine.apply(state, actor, action).state
+        raise RuntimeError(f"{engine.id}: a rollout did not end")
