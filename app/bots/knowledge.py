@@ -1,8 +1,9 @@
 """What a bot is given when its seat is to act: a `Knowledge` object (app/games/protocol.py).
 
-The bot gets the seat's view and legal actions and may ask for sampled worlds; it never gets
-the match state. Worlds come from the engine's `determinize`, which the leak check proves
-shows the seat nothing its view does not, so a bot that searches sees no more than a player.
+The bot reads the seat's view and legal actions and may ask for sampled worlds; the match
+state stays private to this object. Worlds come from the engine's `determinize`, which the
+leak check proves shows the seat nothing its view does not, so a bot that searches sees no
+more than a player would.
 """
 
 from __future__ import annotations
@@ -21,21 +22,23 @@ class SeatKnowledge:
     rollout inside an imagined world builds one of these per step, and most bots read only
     part of it."""
 
-    __slots__ = ("_engine", "_legal", "_sampler", "_view", "seat")
+    __slots__ = ("_draws", "_engine", "_legal", "_state", "_view", "seat")
 
     def __init__(
         self,
         engine: Engine[Any],
+        state: Any,
         seat: Seat,
-        sampler: Sampler,
-        view: Callable[[], Mapping[str, JSON]],
-        legal: Callable[[], Sequence[Action]],
+        view: Mapping[str, JSON] | None = None,
+        legal: Sequence[Action] | None = None,
+        draws: Sampler | None = None,
     ) -> None:
         self._engine = engine
+        self._state = state  # the true match: only `sample` may use it
         self.seat = seat
-        self._sampler = sampler
-        self._view: Mapping[str, JSON] | Callable[[], Mapping[str, JSON]] = view
-        self._legal: Sequence[Action] | Callable[[], Sequence[Action]] = legal
+        self._view = view
+        self._legal = legal
+        self._draws = draws
 
     @property
     def engine(self) -> Engine[Any]:
@@ -43,18 +46,20 @@ class SeatKnowledge:
 
     @property
     def view(self) -> Mapping[str, JSON]:
-        if callable(self._view):
-            self._view = self._view()
+        if self._view is None:
+            self._view = self._engine.view(self._state, self.seat)
         return self._view
 
     @property
     def legal(self) -> Sequence[Action]:
-        if callable(self._legal):
-            self._legal = self._legal()
+        if self._legal is None:
+            self._legal = self._engine.legal_actions(self._state, self.seat)
         return self._legal
 
     def sample(self, rng: random.Random) -> Any:
-        return self._sampler(rng)
+        if self._draws is not None:
+            return self._draws(rng)
+        return self._engine.determinize(self._state, self.seat, rng)
 
 
 def knowledge_of(
@@ -66,26 +71,4 @@ def knowledge_of(
 ) -> SeatKnowledge:
     """What `seat` knows of `state`. The runner passes the view and legal actions exactly as
     the seat's envelope has them (names filled in); elsewhere they are worked out when read."""
-
-    def sample(rng: random.Random) -> Any:
-        return engine.determinize(state, seat, rng)
-
-    return SeatKnowledge(
-        engine,
-        seat,
-        sample,
-        (lambda: view) if view is not None else (lambda: engine.view(state, seat)),
-        (lambda: legal) if legal is not None else (lambda: engine.legal_actions(state, seat)),
-    )
-
-
-def with_sampler(knowledge: SeatKnowledge, sampler: Sampler) -> SeatKnowledge:
-    """The same view and legal actions with worlds drawn by `sampler` (the secrecy checks
-    replay one seat's worlds to its twin)."""
-    return SeatKnowledge(
-        knowledge.engine,
-        knowledge.seat,
-        sampler,
-        lambda: knowledge.view,
-        lambda: knowledge.legal,
-    )
+    return SeatKnowledge(engine, state, seat, view, legal)

@@ -29,8 +29,9 @@ from app.games.protocol import JSON, Action, Engine, Knowledge, Seat, Strategy
 from app.games.rng import pick
 
 Judge = Callable[[Mapping[str, JSON], Mapping[str, JSON]], Utility | None]
-"""(public view where the rollout began, public view now) -> each seat's utility in [0, 1]
-once the rollout has gone far enough, else None. Public views are spectators' (viewer None)."""
+"""(view at the root, view now) -> each seat's utility in [0, 1] once the rollout has gone far
+enough, else None. The views are of whichever seat acts there (the one the rollout policy
+reads anyway), so a judge reads only their public fields: scores, round, trick."""
 
 MAX_ROLLOUT = 5_000
 """A safety net: no rollout of a real match comes near it."""
@@ -108,7 +109,7 @@ class SearchExpert:
     ) -> None:
         engine = knowledge.engine
         state = knowledge.sample(rng)
-        start = engine.view(state, None) if self.judge is not None else {}
+        start = knowledge.view
         path = [root]
         node, actor, choices = root, knowledge.seat, legal
         utility: Utility | None = None
@@ -159,39 +160,47 @@ class SearchExpert:
         """Forced moves are played at once (they need no node); the next real choice, or the
         utility if the match (or the judge's horizon) ends first."""
         while True:
-            utility = self._final(engine, state, start)
-            if utility is not None:
-                return state, 0, (), utility
-            actor = engine.to_act(state)[0]
+            actors = engine.to_act(state)
+            if not actors:
+                return state, 0, (), _outcome(engine, state)
+            actor = actors[0]
+            if self.judge is not None:
+                utility = self.judge(start, engine.view(state, actor))
+                if utility is not None:
+                    return state, actor, (), utility
             legal = engine.legal_actions(state, actor)
             if len(legal) > 1:
                 return state, actor, legal, None
             state = engine.apply(state, actor, legal[0]).state
 
-    def _final(self, engine: Engine[Any], state: Any, start: Mapping[str, JSON]) -> Utility | None:
-        if not engine.to_act(state):
-            outcome = engine.outcome(state)
-            if outcome is None:
-                raise RuntimeError(f"{engine.id}: nobody is to act but the match runs")
-            return outcome_utility(outcome)
-        if self.judge is None:
-            return None
-        return self.judge(start, engine.view(state, None))
-
     def _play_out(
         self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], rng: random.Random
     ) -> Utility:
-        """Every seat follows the rollout policy, seeing only its own knowledge of the
-        imagined world, until the match or the judge's horizon ends."""
+        """Every seat follows the rollout policy, knowing only its own part of the imagined
+        world, until the match or the judge's horizon ends."""
         for _ in range(MAX_ROLLOUT):
-            utility = self._final(engine, state, start)
-            if utility is not None:
-                return utility
-            actor = engine.to_act(state)[0]
+            actors = engine.to_act(state)
+            if not actors:
+                return _outcome(engine, state)
+            actor = actors[0]
+            view = None
+            if self.judge is not None:
+                view = engine.view(state, actor)
+                utility = self.judge(start, view)
+                if utility is not None:
+                    return utility
             legal = engine.legal_actions(state, actor)
             if len(legal) == 1 or self.rollout is None:
                 action = pick(rng, legal)
             else:
-                action = self.rollout(knowledge_of(engine, state, actor, legal=legal), rng)
+                seat = knowledge_of(engine, state, actor, view=view, legal=legal)
+                action = self.rollout(seat, rng)
             state = engine.apply(state, actor, action).state
         raise RuntimeError(f"{engine.id}: a rollout did not end")
+
+
+def _outcome(engine: Engine[Any], state: Any) -> Utility:
+    outcome = engine.outcome(state)
+    if outcome is None:
+        raise RuntimeError(f"{engine.id}: nobody is to act but the match runs")
+    return outcome_utility(outcome)

@@ -130,6 +130,6 @@ def round_judge(start: Mapping[str, JSON], now: Mapping[str, JSON]) -> tuple[flo
     return tuple(0.5 + (gained[s] - gained[1 - s]) / ROUND_POINTS_SCALE for s in (0, 1))
 
 
-expert = SearchExpert(rollout=standard, judge=round_judge, iterations=160)
+expert = SearchExpert(rollout=standard, judge=round_judge, iterations=100)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

@@ -164,6 +164,6 @@ def _distance(a: Pos, b: Pos) -> int:
 
 # --------------------------------------------------------------------------- expert
 
-expert = SearchExpert(iterations=200)
+expert = SearchExpert(iterations=60)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

@@ -118,7 +118,7 @@ def _threatened(state: State) -> set[str]:
 
 # --------------------------------------------------------------------------- expert
 
-expert = SearchExpert(iterations=200)
+expert = SearchExpert(iterations=60)
 """The generic search with random rollouts to the end of the match."""
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
