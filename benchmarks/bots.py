@@ -68,9 +68,11 @@ def play_match(game: str, lineup: Sequence[str], seed: int) -> Played:
         if not actors:
             break
         seat = actors[0]
+        # As on the server, the view and legal actions are ready before the bot thinks.
         legal = engine.legal_actions(state, seat)
+        knowledge = knowledge_of(engine, state, seat, view=engine.view(state, seat), legal=legal)
         started = time.perf_counter()
-        action = bots[seat](knowledge_of(engine, state, seat, legal=legal), rngs[seat])
+        action = bots[seat](knowledge, rngs[seat])
         if len(legal) > 1:
             seconds[seat].append(time.perf_counter() - started)
         state = engine.apply(state, seat, action).state

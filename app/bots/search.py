@@ -23,15 +23,48 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.bots.knowledge import knowledge_of
+from app.bots.knowledge import SeatKnowledge
 from app.bots.utility import Utility, outcome_utility
 from app.games.protocol import JSON, Action, Engine, Knowledge, Seat, Strategy
 from app.games.rng import pick
 
-Judge = Callable[[Mapping[str, JSON], Mapping[str, JSON]], Utility | None]
-"""(view at the root, view now) -> each seat's utility in [0, 1] once the rollout has gone far
-enough, else None. The views are of whichever seat acts there (the one the rollout policy
-reads anyway), so a judge reads only their public fields: scores, round, trick."""
+
+class Position:
+    """Where an iteration stands, for a judge: the world (an imagined state, which the game's
+    own code may read), the seat to act and its view (worked out on first read, then shared
+    with the rollout policy), the view at the root, and the actions taken since the tree's
+    leaf (None while still in the tree: a judge that values leaves lets the tree grow).
+    `searcher` is the seat the search decides for."""
+
+    __slots__ = ("_view", "actor", "engine", "rollout_plies", "root_view", "searcher", "state")
+
+    def __init__(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        actor: Seat,
+        root_view: Mapping[str, JSON],
+        rollout_plies: int | None,
+        searcher: Seat,
+    ) -> None:
+        self.engine, self.state, self.actor = engine, state, actor
+        self.root_view, self.rollout_plies, self.searcher = root_view, rollout_plies, searcher
+        self._view: Mapping[str, JSON] | None = None
+
+    @property
+    def view(self) -> Mapping[str, JSON]:
+        if self._view is None:
+            self._view = self.engine.view(self.state, self.actor)
+        return self._view
+
+    def knowledge(self, legal: Sequence[Action]) -> SeatKnowledge:
+        return SeatKnowledge(self.engine, self.state, self.actor, self._view, legal)
+
+
+Judge = Callable[[Position], Utility | None]
+"""Each seat's utility in [0, 1] once a rollout has gone far enough, else None. A judge that
+reads views uses only their public fields (scores, round, trick): the view is of whichever
+seat acts there."""
 
 MAX_ROLLOUT = 5_000
 """A safety net: no rollout of a real match comes near it."""
@@ -92,13 +125,16 @@ class SearchExpert:
         return self._best(root, legal, knowledge.seat)
 
     def _best(self, root: Node, legal: Sequence[Action], seat: Seat) -> Action:
-        """The most tried action (robust child), its mean breaking ties."""
+        """The best mean among the well-tried actions (at least half as many visits as the
+        most tried): near-even statistics make the most tried one a coin toss."""
+        children = [root.children.get(action_key(action)) for action in legal]
+        most = max((child.visits for child in children if child is not None), default=0)
 
-        def rank(index: int) -> tuple[int, float, int]:
-            child = root.children.get(action_key(legal[index]))
+        def rank(index: int) -> tuple[bool, float, int]:
+            child = children[index]
             if child is None:
-                return (0, 0.0, -index)
-            return (child.visits, child.mean(seat), -index)
+                return (False, 0.0, -index)
+            return (2 * child.visits >= most, child.mean(seat), -index)
 
         return legal[max(range(len(legal)), key=rank)]
 
@@ -111,18 +147,19 @@ class SearchExpert:
         state = knowledge.sample(rng)
         start = knowledge.view
         path = [root]
-        node, actor, choices = root, knowledge.seat, legal
+        searcher = knowledge.seat
+        node, actor, choices = root, searcher, legal
         utility: Utility | None = None
         while True:
             child, action, expanded = self._select(node, actor, choices, rng)
             state = engine.apply(state, actor, action).state
             path.append(child)
-            state, actor, choices, utility = self._next_choice(engine, state, start, rng)
+            state, actor, choices, utility = self._next_choice(engine, state, start, searcher)
             if expanded or utility is not None:
                 break
             node = child
         if utility is None:
-            utility = self._play_out(engine, state, start, rng)
+            utility = self._play_out(engine, state, start, searcher, rng)
         for visited in path:
             visited.credit(utility)
 
@@ -155,7 +192,7 @@ class SearchExpert:
         return children[best], legal[best], False
 
     def _next_choice(
-        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], rng: random.Random
+        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], searcher: Seat
     ) -> tuple[Any, Seat, Sequence[Action], Utility | None]:
         """Forced moves are played at once (they need no node); the next real choice, or the
         utility if the match (or the judge's horizon) ends first."""
@@ -165,7 +202,7 @@ class SearchExpert:
                 return state, 0, (), _outcome(engine, state)
             actor = actors[0]
             if self.judge is not None:
-                utility = self.judge(start, engine.view(state, actor))
+                utility = self.judge(Position(engine, state, actor, start, None, searcher))
                 if utility is not None:
                     return state, actor, (), utility
             legal = engine.legal_actions(state, actor)
@@ -174,28 +211,30 @@ class SearchExpert:
             state = engine.apply(state, actor, legal[0]).state
 
     def _play_out(
-        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], rng: random.Random
+        self,
+        engine: Engine[Any],
+        state: Any,
+        start: Mapping[str, JSON],
+        searcher: Seat,
+        rng: random.Random,
     ) -> Utility:
         """Every seat follows the rollout policy, knowing only its own part of the imagined
         world, until the match or the judge's horizon ends."""
-        for _ in range(MAX_ROLLOUT):
+        for ply in range(MAX_ROLLOUT):
             actors = engine.to_act(state)
             if not actors:
                 return _outcome(engine, state)
-            actor = actors[0]
-            view = None
+            position = Position(engine, state, actors[0], start, ply, searcher)
             if self.judge is not None:
-                view = engine.view(state, actor)
-                utility = self.judge(start, view)
+                utility = self.judge(position)
                 if utility is not None:
                     return utility
-            legal = engine.legal_actions(state, actor)
+            legal = engine.legal_actions(state, position.actor)
             if len(legal) == 1 or self.rollout is None:
                 action = pick(rng, legal)
             else:
-                seat = knowledge_of(engine, state, actor, view=view, legal=legal)
-                action = self.rollout(seat, rng)
-            state = engine.apply(state, actor, action).state
+                action = self.rollout(position.knowledge(legal), rng)
+            state = engine.apply(state, position.actor, action).state
         raise RuntimeError(f"{engine.id}: a rollout did not end")
 
 

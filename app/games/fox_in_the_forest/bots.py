@@ -14,10 +14,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.bots.search import SearchExpert
+from app.bots.search import Position, SearchExpert
 from app.games.fox_in_the_forest.cards import Face
 from app.games.fox_in_the_forest.trick import trick_winner
-from app.games.protocol import JSON, Action, Knowledge, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 
 WANTED_TRICKS = 7
 """Aim for the bottom of the Victorious band (7-9): strong cards win more tricks than planned."""
@@ -122,8 +122,9 @@ ROUND_POINTS_SCALE = 16.0
 match (utility 1) is worth more than any round."""
 
 
-def round_judge(start: Mapping[str, JSON], now: Mapping[str, JSON]) -> tuple[float, ...] | None:
+def round_judge(position: Position) -> tuple[float, ...] | None:
     """Rollouts stop when the round ends: each seat's share of the points it made."""
+    start, now = position.root_view, position.view
     if now["round"] == start["round"]:
         return None
     gained = [int(n) - int(s) for n, s in zip(now["scores"], start["scores"], strict=True)]

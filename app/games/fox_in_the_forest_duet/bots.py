@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.bots.search import SearchExpert
+from app.bots.search import Position, SearchExpert
 from app.games.fox_in_the_forest_duet.data import CENTRE, DECK, LAST_SPACE, paws_of, rank_of
 from app.games.fox_in_the_forest_duet.data import suit_of as suit
-from app.games.protocol import JSON, Action, Knowledge, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 
 View = Mapping[str, Any]
 SAMPLES = 6
@@ -208,8 +208,9 @@ TEAM_SCALE, TEAM_SPREAD = 80.0, 0.2
 """Progress maps into 0.5 +- 0.2: always between a lost (0.25) and a won (0.75) match."""
 
 
-def team_judge(start: Mapping[str, JSON], now: Mapping[str, JSON]) -> tuple[float, ...] | None:
+def team_judge(position: Position) -> tuple[float, ...] | None:
     """The same value for both partners: what the team gained since the rollout began."""
+    start, now = position.root_view, position.view
     if now["round"] == start["round"] and now["trick"] < start["trick"] + HORIZON_TRICKS:
         return None
     progress = (

@@ -5,17 +5,18 @@ tiles re-dealt) and tries each legal action in it with the engine's own rules. A
 judged by how close Indigo is to Scarlett, whether Zev guards her, whether Zev could catch
 Indigo or Indigo reach Scarlett next time, and how much of the forest is still hidden.
 
-`expert` is the generic search (app/bots/search.py) with random rollouts to the end of the
-match.
+`expert` is the generic search (app/bots/search.py), its leaves valued by the same judgement
+of the table.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.bots.search import SearchExpert
+from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_run import data, rules
 from app.games.fox_on_the_run.data import Pos
 from app.games.fox_on_the_run.state import (
@@ -164,6 +165,29 @@ def _distance(a: Pos, b: Pos) -> int:
 
 # --------------------------------------------------------------------------- expert
 
-expert = SearchExpert(iterations=60)
+FOXES_SCALE = 30.0
+"""`foxes_value` points that move the Foxes' chances from even to about 73% (a logistic)."""
+
+
+def faction_judge(position: Position) -> tuple[float, ...] | None:
+    """Values the tree's leaf at once with `standard`'s own judgement of the table, for both
+    factions: the search then looks several moves of either side ahead where `standard`
+    looks at one."""
+    if position.rollout_plies is None:
+        return None
+    state: State = position.state
+    mover = state.characters[state.current].name
+    reaches = (
+        visited(state, data.ZEV, without=data.INDIGO),
+        visited(state, data.INDIGO, without=data.SCARLETT),
+    )
+    foxes = 1.0 / (1.0 + math.exp(-foxes_value(state, mover, reaches) / FOXES_SCALE))
+    factions = {c.seat: c.faction for c in state.characters}
+    return tuple(
+        foxes if factions.get(seat) == data.FOXES else 1.0 - foxes for seat in range(state.players)
+    )
+
+
+expert = SearchExpert(judge=faction_judge, iterations=80)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

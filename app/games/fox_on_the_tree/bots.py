@@ -8,18 +8,18 @@ the further it has come (arrivals take the high numbers), less when some move ne
 eliminate it. Tokens are kept unless they pay: they break ties, and an Escape saves a
 favourite.
 
-`expert` is the generic search (app/bots/search.py) with random rollouts to the end of the
-match.
+`expert` is the generic search (app/bots/search.py): the other players answer each leaf as
+`standard`, then the table is valued by the same judgement for every seat.
 """
 
 from __future__ import annotations
 
 import random
 
-from app.bots.search import SearchExpert
+from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import rules
-from app.games.fox_on_the_tree.data import ANIMALS, PHASES, TILE_COUNT
+from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, PHASES, TILE_COUNT
 from app.games.fox_on_the_tree.moves import conflict_loser, destinations, slide
 from app.games.fox_on_the_tree.state import (
     OVER,
@@ -118,7 +118,41 @@ def _threatened(state: State) -> set[str]:
 
 # --------------------------------------------------------------------------- expert
 
-expert = SearchExpert(iterations=60)
-"""The generic search with random rollouts to the end of the match."""
+POINTS_SCALE = 4.0
+"""Expected points ahead of the other players' mean that make a seat's utility 0.5 + 0.25."""
+
+
+REPLIES = 12
+"""A safety net: the other players' turns after a leaf take a few actions each."""
+
+
+def points_judge(position: Position) -> tuple[float, ...] | None:
+    """Once the other players have answered the tree's leaf (as `standard`), the table is
+    valued with `standard`'s judgement for every seat (in the imagined world every card is
+    dealt): the search weighs each move by the replies it meets, where `standard` looks at
+    the move alone."""
+    plies = position.rollout_plies
+    if plies is None or (position.actor != position.searcher and plies < REPLIES):
+        return None
+    state: State = position.state
+    values = [
+        _position_value(state, _weights(state, seat)) + _tokens_value(state, seat)
+        for seat in range(state.players)
+    ]
+    total = sum(values)
+    others = [(total - value) / (state.players - 1) for value in values]
+    return tuple(
+        min(1.0, max(0.0, 0.5 + (value - other) / (4 * POINTS_SCALE)))
+        for value, other in zip(values, others, strict=True)
+    )
+
+
+def _tokens_value(state: State, seat: int) -> float:
+    """What `standard` charges for spending tokens, as the worth of keeping them."""
+    held = state.held[seat]
+    return TOKEN_VALUE * len(held) + (ESCAPE_RESERVE if ESCAPE in held else 0.0)
+
+
+expert = SearchExpert(rollout=standard, judge=points_judge, iterations=100, exploration=0.3)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
