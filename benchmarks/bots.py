@@ -229,7 +229,7 @@ def timing(results: Sequence[Result]) -> str:
             continue
         p99 = statistics.quantiles(seconds, n=100)[98]
         median = statistics.median(seconds)
-        parts.append(f"{name} median {1000 * median:.2f} ms, p99 {1000 * p99:.1f} ms")
+        parts.append(f"{name} median {1000 * median:.2f} ms, p99 {1000 * p99:.2f} ms")
     return "    decision time: " + "; ".join(parts) + f" ({sum(map(len, merged.values()))})"
 
 

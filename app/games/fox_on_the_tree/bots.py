@@ -8,8 +8,8 @@ the further it has come (arrivals take the high numbers), less when some move ne
 eliminate it. Tokens are kept unless they pay: they break ties, and an Escape saves a
 favourite.
 
-`expert` is the generic search (app/bots/search.py): the other players answer each leaf as
-`standard`, then the table is valued by the same judgement for every seat.
+`expert` is the generic search (app/bots/search.py), valuing its leaves by the same judgement
+for every seat.
 """
 
 from __future__ import annotations
@@ -118,32 +118,35 @@ def _threatened(state: State) -> set[str]:
 
 # --------------------------------------------------------------------------- expert
 
-POINTS_SCALE = 4.0
-"""Expected points ahead of the other players' mean that make a seat's utility 0.5 + 0.25."""
+POINTS_SCALE = 30.0
+"""Expected points that make a seat's utility 1. Each seat's own expectation, as `standard`
+judges it: the other players' cards in a sampled world are a guess, so a value relative to
+theirs would mostly measure the guess."""
 
 
 REPLIES = 12
-"""A safety net: the other players' turns after a leaf take a few actions each."""
+"""A safety net: a turn after a leaf takes a few actions."""
 
 
 def points_judge(position: Position) -> tuple[float, ...] | None:
-    """Once the other players have answered the tree's leaf (as `standard`), the table is
-    valued with `standard`'s judgement for every seat (in the imagined world every card is
-    dealt): the search weighs each move by the replies it meets, where `standard` looks at
-    the move alone."""
+    """Past the tree's leaf, once another seat is to act (the bot's own turn, if the leaf
+    left it one, is played as `standard`), the table is valued with `standard`'s judgement
+    for every seat (in the imagined world every card is dealt). That judgement expects the
+    others to move next, as it does for `standard`; the tree adds the replies it meets."""
     plies = position.rollout_plies
-    if plies is None or (position.actor != position.searcher and plies < REPLIES):
+    if plies is None or (position.actor == position.searcher and plies < REPLIES):
         return None
     state: State = position.state
-    values = [
-        _position_value(state, _weights(state, seat)) + _tokens_value(state, seat)
-        for seat in range(state.players)
-    ]
-    total = sum(values)
-    others = [(total - value) / (state.players - 1) for value in values]
     return tuple(
-        min(1.0, max(0.0, 0.5 + (value - other) / (4 * POINTS_SCALE)))
-        for value, other in zip(values, others, strict=True)
+        min(
+            1.0,
+            max(
+                0.0,
+                (_position_value(state, _weights(state, seat)) + _tokens_value(state, seat))
+                / POINTS_SCALE,
+            ),
+        )
+        for seat in range(state.players)
     )
 
 

@@ -191,7 +191,7 @@ def standard(knowledge: Knowledge, rng: random.Random) -> Action:
 
 # ----------------------------------------------------------------------------- expert
 
-expert = SearchExpert(rollout=standard, iterations=40, exploration=0.4)
+expert = SearchExpert(rollout=standard, iterations=60, exploration=0.5)
 """The generic search with `standard` rollouts to the end of the match (eight turns)."""
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
