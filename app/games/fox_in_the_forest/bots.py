@@ -131,6 +131,6 @@ def round_judge(position: Position) -> tuple[float, ...] | None:
     return tuple(0.5 + (gained[s] - gained[1 - s]) / ROUND_POINTS_SCALE for s in (0, 1))
 
 
-expert = SearchExpert(rollout=standard, judge=round_judge, iterations=100)
+expert = SearchExpert(rollout=standard, judge=round_judge, iterations=70)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

@@ -222,6 +222,6 @@ def team_judge(position: Position) -> tuple[float, ...] | None:
     return (value, value)
 
 
-expert = SearchExpert(rollout=standard, judge=team_judge, iterations=120)
+expert = SearchExpert(rollout=standard, judge=team_judge, iterations=80)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
