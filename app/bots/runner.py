@@ -9,6 +9,7 @@ commit, so a bot never acts twice even when two processes play the same match.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import TYPE_CHECKING
@@ -100,7 +101,9 @@ class BotRunner:
     async def _act(self, loaded: LoadedMatch) -> int:
         """Act for the first bot to act; the version this task has seen afterwards."""
         seat = loaded.bots_to_act()[0]
-        action = choose(loaded, seat, loaded.seats[seat].bot or "random")
+        # A search bot thinks for up to a second: off the event loop, so that the process
+        # keeps serving the other matches meanwhile (states are immutable, nothing is shared).
+        action = await asyncio.to_thread(choose, loaded, seat, loaded.seats[seat].bot or "random")
         try:
             committed, _ = await act(
                 self.context, loaded.id, Actor("bot", seat=seat), action, loaded.version
