@@ -108,6 +108,10 @@ class SearchExpert:
     seconds: float | None = 0.8
     exploration: float = 0.7
     """UCB1's constant; utilities are in [0, 1]."""
+    others_by_policy: bool = False
+    """The other seats' moves are played by the rollout policy, in the tree too: the tree
+    holds only the searcher's own choices. For partners (Duet), whom a shared tree would
+    have answer as if they knew the searcher's plan."""
 
     def budgeted(self, iterations: int, seconds: float | None = None) -> SearchExpert:
         return replace(self, iterations=iterations, seconds=seconds)
@@ -155,6 +159,12 @@ class SearchExpert:
             state = engine.apply(state, actor, action).state
             path.append(child)
             state, actor, choices, utility = self._next_choice(engine, state, start, searcher)
+            if self.others_by_policy:
+                while utility is None and actor != searcher:
+                    state = self._policy_step(engine, state, actor, choices, start, rng)
+                    state, actor, choices, utility = self._next_choice(
+                        engine, state, start, searcher
+                    )
             if expanded or utility is not None:
                 break
             node = child
@@ -230,12 +240,26 @@ class SearchExpert:
                 if utility is not None:
                     return utility
             legal = engine.legal_actions(state, position.actor)
-            if len(legal) == 1 or self.rollout is None:
-                action = pick(rng, legal)
-            else:
-                action = self.rollout(position.knowledge(legal), rng)
+            action = self._policy(position, legal, rng)
             state = engine.apply(state, position.actor, action).state
         raise RuntimeError(f"{engine.id}: a rollout did not end")
+
+    def _policy(self, position: Position, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1 or self.rollout is None:
+            return pick(rng, legal)
+        return self.rollout(position.knowledge(legal), rng)
+
+    def _policy_step(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        actor: Seat,
+        legal: Sequence[Action],
+        start: Mapping[str, JSON],
+        rng: random.Random,
+    ) -> Any:
+        position = Position(engine, state, actor, start, None, actor)
+        return engine.apply(state, actor, self._policy(position, legal, rng)).state
 
 
 def _outcome(engine: Engine[Any], state: Any) -> Utility:

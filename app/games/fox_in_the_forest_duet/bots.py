@@ -222,6 +222,6 @@ def team_judge(position: Position) -> tuple[float, ...] | None:
     return (value, value)
 
 
-expert = SearchExpert(rollout=standard, judge=team_judge, iterations=80)
+expert = SearchExpert(rollout=standard, judge=team_judge, iterations=80, others_by_policy=True)
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
