@@ -1,7 +1,6 @@
 """How strong the bots are: seeded matches at the engine level (no server), with 95% CIs.
 
-For every game it plays `standard` against `random` and, where the game has one, `expert`
-against `standard`:
+For every game it plays `standard` against `random` and `expert` against `standard`:
 
 - two-player games: the win rate of the first strategy, seats alternated (a match is played
   twice on the same seed, once from each seat; a shared win counts one half);
@@ -9,7 +8,11 @@ against `standard`:
   and three for the second; mean rank (1 = best) and win share per strategy;
 - Duet (cooperative): the team success rate of two bots of each strategy on the same seeds.
 
-    python -m benchmarks.bots [--matches 500] [--game ID] [--workers 2]
+Every bot decides from its seat's knowledge (app/bots/knowledge.py), as on the server. The
+search bots run on iterations alone (no wall-time cap), so every figure is reproducible; the
+time each decision takes is reported per strategy (median, 99th percentile).
+
+    python -m benchmarks.bots [--matches 500] [--game ID] [--pair expert:standard] [--workers 2]
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
-from app.games import REGISTRY, STRATEGIES
-from app.games.protocol import Action, Outcome, Strategy
-from app.games.rng import derive_seed, pick
+from app.bots.knowledge import knowledge_of
+from app.bots.search import SearchExpert
+from app.bots.strategies import strategies_for
+from app.games import REGISTRY
+from app.games.protocol import Outcome, Strategy
+from app.games.rng import derive_seed
 
 COOPERATIVE = {"fox-in-the-forest-duet"}
 TABLE = 4
@@ -35,33 +40,46 @@ MAX_ACTIONS = 20_000
 """A safety net: no real match comes near it."""
 
 
-def random_strategy(_view: Any, legal: Sequence[Action], _seat: int, rng: random.Random) -> Action:
-    return pick(rng, legal)
-
-
 def strategy(game: str, name: str) -> Strategy:
-    return random_strategy if name == "random" else STRATEGIES[game][name]
+    """The named bot; a search bot keeps its iteration budget but loses its wall-time cap."""
+    bot = strategies_for(game)[name]
+    if isinstance(bot, SearchExpert):
+        return bot.budgeted(bot.iterations, seconds=None)
+    return bot
 
 
-def play_match(game: str, lineup: Sequence[str], seed: int) -> Outcome:
-    """One match with `lineup[seat]` playing each seat; every bot sees only its view."""
+@dataclass(frozen=True)
+class Played:
+    outcome: Outcome
+    seconds: tuple[tuple[float, ...], ...]
+    """Wall time of every decision with a choice (two or more legal actions), by seat."""
+
+
+def play_match(game: str, lineup: Sequence[str], seed: int) -> Played:
+    """One match with `lineup[seat]` playing each seat; every bot knows only its seat's part."""
     engine = REGISTRY[game]
     players = len(lineup)
     state = engine.setup(players, engine.check_options({}, players), seed)
     bots = [strategy(game, name) for name in lineup]
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
+    seconds: list[list[float]] = [[] for _ in range(players)]
     for _ in range(MAX_ACTIONS):
         actors = engine.to_act(state)
         if not actors:
             break
         seat = actors[0]
+        # As on the server, the view and legal actions are ready before the bot thinks.
         legal = engine.legal_actions(state, seat)
-        action = bots[seat](engine.view(state, seat), legal, seat, rngs[seat])
+        knowledge = knowledge_of(engine, state, seat, view=engine.view(state, seat), legal=legal)
+        started = time.perf_counter()
+        action = bots[seat](knowledge, rngs[seat])
+        if len(legal) > 1:
+            seconds[seat].append(time.perf_counter() - started)
         state = engine.apply(state, seat, action).state
     outcome = engine.outcome(state)
     if outcome is None:
         raise RuntimeError(f"{game}: match {seed} did not end")
-    return outcome
+    return Played(outcome, tuple(tuple(times) for times in seconds))
 
 
 def rank(outcome: Outcome, seat: int) -> float:
@@ -110,23 +128,34 @@ def seed_of(task: Task) -> int:
     return derive_seed(20240, task.game, task.index // per_seed)
 
 
-def run_task(task: Task) -> tuple[Task, dict[str, float]]:
+@dataclass(frozen=True)
+class Result:
+    numbers: dict[str, float]
+    seconds: dict[str, list[float]]
+    """Decision times by strategy name."""
+
+
+def run_task(task: Task) -> Result:
     seats, mine = lineup(task)
-    outcome = play_match(task.game, seats, seed_of(task))
+    played = play_match(task.game, seats, seed_of(task))
+    outcome = played.outcome
+    seconds: dict[str, list[float]] = {}
+    for seat, name in enumerate(seats):
+        seconds.setdefault(name, []).extend(played.seconds[seat])
     if task.kind == "team":
-        return task, {"side": float(mine), "success": float(bool(outcome.winners))}
+        return Result({"side": float(mine), "success": float(bool(outcome.winners))}, seconds)
     numbers = {"win": win_share(outcome, mine), "rank": rank(outcome, mine)}
     others = [s for s in range(len(seats)) if s != mine]
     numbers["other_rank"] = statistics.fmean(rank(outcome, s) for s in others)
     numbers["other_win"] = statistics.fmean(win_share(outcome, s) for s in others)
-    return task, numbers
+    return Result(numbers, seconds)
 
 
-def experiments(game: str) -> list[tuple[str, str, str]]:
+PAIRS = (("standard", "random"), ("expert", "standard"))
+
+
+def experiments(game: str, pairs: Sequence[tuple[str, str]] = PAIRS) -> list[tuple[str, str, str]]:
     engine = REGISTRY[game]
-    pairs = [("standard", "random")]
-    if "expert" in STRATEGIES.get(game, {}):
-        pairs.append(("expert", "standard"))
     if game in COOPERATIVE:
         return [("team", a, b) for a, b in pairs]
     kinds = ["duel"] + (["table"] if TABLE in engine.seats else [])
@@ -188,24 +217,45 @@ def report(kind: str, first: str, second: str, rows: list[dict[str, float]]) -> 
 # --------------------------------------------------------------------------- main
 
 
+def timing(results: Sequence[Result]) -> str:
+    """Median and 99th percentile of the decisions with a choice, per strategy."""
+    merged: dict[str, list[float]] = {}
+    for result in results:
+        for name, seconds in result.seconds.items():
+            merged.setdefault(name, []).extend(seconds)
+    parts = []
+    for name, seconds in sorted(merged.items()):
+        if len(seconds) < 2:
+            continue
+        p99 = statistics.quantiles(seconds, n=100)[98]
+        median = statistics.median(seconds)
+        parts.append(f"{name} median {1000 * median:.2f} ms, p99 {1000 * p99:.2f} ms")
+    return "    decision time: " + "; ".join(parts) + f" ({sum(map(len, merged.values()))})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=500, help="matches per experiment")
     parser.add_argument("--game", choices=sorted(REGISTRY), help="only this game")
+    parser.add_argument(
+        "--pair", action="append", help="FIRST:SECOND, e.g. expert:standard (default: both)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="processes (1: no pool)")
     args = parser.parse_args()
     games = [args.game] if args.game else list(REGISTRY)
+    pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else list(PAIRS)
     for game in games:
         started = time.perf_counter()
         print(f"{game}")
-        for kind, first, second in experiments(game):
+        for kind, first, second in experiments(game, pairs):
             tasks = [Task(game, kind, first, second, i) for i in range(args.matches)]
-            rows = [numbers for _, numbers in run_all(tasks, args.workers)]
-            print(report(kind, first, second, rows), flush=True)
+            results = run_all(tasks, args.workers)
+            print(report(kind, first, second, [r.numbers for r in results]), flush=True)
+            print(timing(results), flush=True)
         print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
 
 
-def run_all(tasks: list[Task], workers: int) -> list[tuple[Task, dict[str, float]]]:
+def run_all(tasks: list[Task], workers: int) -> list[Result]:
     if workers <= 1:
         return [run_task(task) for task in tasks]
     with ProcessPoolExecutor(workers) as pool:

@@ -1,6 +1,7 @@
 """Runs bot seats server side, through the same move pipeline as players.
 
-A bot sees exactly what a player in its seat would: the envelope's view and legal actions.
+A bot knows exactly what a player in its seat would: the envelope's view and legal actions,
+and worlds the seat cannot tell from the match (app/bots/knowledge.py).
 The runner is woken by commits (a bot is to act) and by recovery; between turns it waits on
 the clock. Any process may try to act for a bot; the version check lets exactly one of them
 commit, so a bot never acts twice even when two processes play the same match.
@@ -8,10 +9,12 @@ commit, so a bot never acts twice even when two processes play the same match.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import TYPE_CHECKING
 
+from app.bots.knowledge import knowledge_of
 from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
 from app.errors import ApiError
@@ -28,11 +31,15 @@ RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 
 def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
-    """What the named strategy plays for `seat`, seeing only that seat's envelope."""
+    """What the named strategy plays for `seat`, knowing only what that seat knows: its
+    envelope's view and legal actions, and worlds `determinize` draws from the true state."""
     strategy = strategy_named(loaded.game, strategy_name)
     seen = envelope(loaded, seat, {}, as_bot=True)
+    knowledge = knowledge_of(
+        loaded.engine, loaded.state, seat, view=seen["view"], legal=seen["legal_actions"]
+    )
     rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
-    return strategy(seen["view"], seen["legal_actions"], seat, rng)
+    return strategy(knowledge, rng)
 
 
 log = logging.getLogger(__name__)
@@ -93,7 +100,9 @@ class BotRunner:
     async def _act(self, loaded: LoadedMatch) -> int:
         """Act for the first bot to act; the version this task has seen afterwards."""
         seat = loaded.bots_to_act()[0]
-        action = choose(loaded, seat, loaded.seats[seat].bot or "random")
+        # A search bot thinks for up to a second: off the event loop, so that the process
+        # keeps serving the other matches meanwhile (states are immutable, nothing is shared).
+        action = await asyncio.to_thread(choose, loaded, seat, loaded.seats[seat].bot or "random")
         try:
             committed, _ = await act(
                 self.context, loaded.id, Actor("bot", seat=seat), action, loaded.version

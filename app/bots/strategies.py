@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 from app.games import STRATEGIES
-from app.games.protocol import Action, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
 
 
-def random_strategy(
-    _view: Mapping[str, Any], legal: Sequence[Action], _seat: int, rng: random.Random
-) -> Action:
-    return pick(rng, legal)
+def random_strategy(knowledge: Knowledge, rng: random.Random) -> Action:
+    return pick(rng, knowledge.legal)
 
 
 def strategies_for(game: str) -> dict[str, Strategy]:

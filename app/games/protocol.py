@@ -33,11 +33,37 @@ JSON = Any
 Action = Mapping[str, JSON]
 """A move: a JSON object with a "type" field and a few small fields."""
 
-Strategy = Callable[[Mapping[str, JSON], Sequence[Action], Seat, random.Random], Action]
-"""A bot: picks one of the legal actions from the seat's view alone (never the state)."""
 
 S = TypeVar("S")
 T = TypeVar("T")
+
+
+class Knowledge(Protocol):
+    """All a bot may know when its seat is to act: what a player in that seat is sent (view
+    and legal actions) and worlds it cannot tell from the real match (`sample` calls the
+    engine's `determinize` on the true state, which the bot itself never holds).
+
+    `engine` is the game's engine, for thinking inside a sampled world."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def view(self) -> Mapping[str, JSON]: ...
+
+    @property
+    def legal(self) -> Sequence[Action]: ...
+
+    @property
+    def engine(self) -> Engine[Any]: ...
+
+    def sample(self, rng: random.Random) -> Any:
+        """A state the seat cannot tell from the real one, everything hidden re-dealt."""
+        ...
+
+
+Strategy = Callable[[Knowledge, random.Random], Action]
+"""A bot: picks one of `knowledge.legal` from what its seat may know (never the state)."""
 
 ILLEGAL = "action/illegal"
 MALFORMED = "action/malformed"

@@ -18,9 +18,9 @@ async def test_a_bot_is_given_its_seats_envelope_and_nothing_else(
 ) -> None:
     seen: list[tuple[Any, ...]] = []
 
-    def spy(view: Any, legal: Any, seat: int, rng: Any) -> Any:
-        seen.append((view, list(legal), seat))
-        return legal[0]
+    def spy(knowledge: Any, rng: Any) -> Any:
+        seen.append((knowledge.view, list(knowledge.legal), knowledge.seat))
+        return knowledge.legal[0]
 
     STRATEGIES["high-card"] = {"spy": spy}
     try:

@@ -1,33 +1,35 @@
-"""The `standard` bot: reads only its view and the legal actions.
+"""The bots of Fox on the Run; each decides from its seat's `Knowledge` alone.
 
-It rebuilds a public model of the table from the view (face-down tiles get placeholder ids:
-whatever they hide, entering one ends a move, so a move's course never depends on them) and
-tries each legal action on that model with the engine's own rules. A position is judged by
-how close Indigo is to Scarlett, whether Zev guards her, whether Zev could catch Indigo or
-Indigo reach Scarlett next time, and how much of the forest is still hidden.
+`standard` takes a world its seat cannot tell from the match (`Knowledge.sample`: face-down
+tiles re-dealt) and tries each legal action in it with the engine's own rules. A position is
+judged by how close Indigo is to Scarlett, whether Zev guards her, whether Zev could catch
+Indigo or Indigo reach Scarlett next time, and how much of the forest is still hidden.
+
+`expert` is the generic search (app/bots/search.py), its leaves valued by the same judgement
+of the table.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_run import data, rules
 from app.games.fox_on_the_run.data import Pos
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
     PHASE_OVER,
     PHASE_STEP,
-    Character,
     State,
-    Tile,
     adjacent,
     character,
     hidden_tile_count,
 )
 from app.games.frozen import evolve
-from app.games.protocol import Action, IllegalAction, Strategy
+from app.games.protocol import Action, IllegalAction, Knowledge, Strategy
 from app.games.rng import below, pick
 
 WIN = 1000.0
@@ -36,12 +38,13 @@ ABILITY_SAMPLE = 6
 """Tile-changing abilities tried per decision: enough to find a good one, cheap to test."""
 
 
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
+def standard(knowledge: Knowledge, rng: random.Random) -> Action:
+    legal = knowledge.legal
     if len(legal) == 1:
         return legal[0]
-    state = model_from_view(view)
+    # A world the seat cannot tell from the match: only face-down tiles differ, and entering
+    # one ends a move, so what a move does never depends on them.
+    state: State = knowledge.sample(rng)
     judge = _Judge(state)
     candidates = list(legal)
     if state.phase == PHASE_ABILITY and len(candidates) > ABILITY_SAMPLE + 1:
@@ -51,43 +54,6 @@ def standard(
     scores = [judge.action_value(action) for action in candidates]
     best = max(scores)
     return pick(rng, [a for a, s in zip(candidates, scores, strict=True) if s == best])
-
-
-# --------------------------------------------------------------------------- the public model
-
-
-def model_from_view(view: Mapping[str, Any]) -> State:
-    """A state that plays exactly like the real one as far as the view can tell."""
-    visible = {cell["tile"] for row in view["grid"] for cell in row if cell.get("tile")}
-    placeholders = iter(t for t, _ in data.DIRECTIONAL_TILES if t not in visible)
-    board = tuple(
-        Tile(cell["tile"], True, cell["turns"])
-        if cell["face_up"]
-        else Tile(next(placeholders), False)
-        for row in view["grid"]
-        for cell in row
-    )
-    used = tuple(c["tile"] for row in view["grid"] for c in row if c.get("used_this_turn"))
-    characters = tuple(
-        Character(c["name"], c["faction"], c["seat"], c["at"][0], c["at"][1])
-        for c in view["characters"]
-    )
-    current = view["current"] or {"character": characters[0].name, "path": [], "to_push": []}
-    return State(
-        players=1 + max(c.seat for c in characters),
-        seed=0,
-        neutrals=data.NEUTRALS_OFF,
-        board=board,
-        characters=characters,
-        current=[c.name for c in characters].index(current["character"]),
-        phase=view["phase"],
-        turn=view["turn"],
-        used=used,
-        path=tuple((p[0], p[1]) for p in current["path"]),
-        to_push=tuple(current.get("to_push", ())),
-        winner=view["winner"] or "",
-        reason=view["reason"] or "",
-    )
 
 
 def _apply(state: State, action: Action) -> State:
@@ -197,4 +163,31 @@ def _distance(a: Pos, b: Pos) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
-STRATEGIES: dict[str, Strategy] = {"standard": standard}
+# --------------------------------------------------------------------------- expert
+
+FOXES_SCALE = 30.0
+"""`foxes_value` points that move the Foxes' chances from even to about 73% (a logistic)."""
+
+
+def faction_judge(position: Position) -> tuple[float, ...] | None:
+    """Values the tree's leaf at once with `standard`'s own judgement of the table, for both
+    factions: the search then looks several moves of either side ahead where `standard`
+    looks at one."""
+    if position.rollout_plies is None:
+        return None
+    state: State = position.state
+    mover = state.characters[state.current].name
+    reaches = (
+        visited(state, data.ZEV, without=data.INDIGO),
+        visited(state, data.INDIGO, without=data.SCARLETT),
+    )
+    foxes = 1.0 / (1.0 + math.exp(-foxes_value(state, mover, reaches) / FOXES_SCALE))
+    factions = {c.seat: c.faction for c in state.characters}
+    return tuple(
+        foxes if factions.get(seat) == data.FOXES else 1.0 - foxes for seat in range(state.players)
+    )
+
+
+expert = SearchExpert(judge=faction_judge, iterations=80)
+
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

@@ -1,26 +1,28 @@
-"""The `standard` bot: reads only its view and the legal actions.
+"""The bots of Fox on the Tree; each decides from its seat's `Knowledge` alone.
 
-It rebuilds the table from the view (the other players' cards are unknown and never matter to
-what an action does, so placeholders stand in for them) and tries each legal action with the
-engine's own rules. A position is judged by the points the bot's card expects: favourites
-count up, the disliked animal down. An animal still running is worth more the further it has
-come (arrivals take the high numbers), less when some move next turn could eliminate it.
-Tokens are kept unless they pay: they break ties, and an Escape saves a favourite.
+`standard` takes a world its seat cannot tell from the match (`Knowledge.sample`: the other
+players' cards are unknown and never matter to what an action does) and tries each legal
+action in it with the engine's own rules. A position is judged by the points the bot's card
+expects: favourites count up, the disliked animal down. An animal still running is worth more
+the further it has come (arrivals take the high numbers), less when some move next turn could
+eliminate it. Tokens are kept unless they pay: they break ties, and an Escape saves a
+favourite.
+
+`expert` is the generic search (app/bots/search.py), valuing its leaves by the same judgement
+for every seat.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
+from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import rules
-from app.games.fox_on_the_tree.data import ANIMALS, CARDS, OFF_BOARD, PHASES, TILE_COUNT
+from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, PHASES, TILE_COUNT
 from app.games.fox_on_the_tree.moves import conflict_loser, destinations, slide
 from app.games.fox_on_the_tree.state import (
     OVER,
-    Pending,
     State,
     card_of,
     fate,
@@ -29,7 +31,7 @@ from app.games.fox_on_the_tree.state import (
     position,
     start_of,
 )
-from app.games.protocol import Action, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
 
 TOKEN_VALUE = 0.5
@@ -41,49 +43,17 @@ RUNNING_BASE, RUNNING_GAIN = 4.0, 4.0
 TOKEN_PLAYS = (a.PLAY_BANANA, a.PLAY_SWAMP, a.PLAY_ESCAPE)
 
 
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
+def standard(knowledge: Knowledge, rng: random.Random) -> Action:
+    legal, seat = knowledge.legal, knowledge.seat
     if len(legal) == 1:
         return legal[0]
-    state = model_from_view(view, seat)
+    # Any world the seat cannot tell from the match will do: the other players' cards are
+    # all it does not know, and they never change what an action does.
+    state: State = knowledge.sample(rng)
     weights = _weights(state, seat)
     scores = [_action_value(state, seat, action, weights) for action in legal]
     best = max(scores)
     return pick(rng, [action for action, s in zip(legal, scores, strict=True) if s == best])
-
-
-# --------------------------------------------------------------------------- the public model
-
-
-def model_from_view(view: Mapping[str, Any], seat: int) -> State:
-    """A state that plays exactly like the real one as far as the view can tell."""
-    players = int(view["players"])
-    own = int(str(view["your_card"]["id"]).removeprefix("card-"))
-    fillers = iter(n for n in sorted(CARDS) if n != own)
-    question = view["escape_question"]
-    return State(
-        players=players,
-        seed=0,
-        cards=tuple(own if s == seat else next(fillers) for s in range(players)),
-        phase=int(view["phase"]),
-        positions=tuple(_position(view, animal) for animal in ANIMALS),
-        tile_tokens=tuple(view["tiles"][t]["token"] or "" for t in range(TILE_COUNT)),
-        held=tuple(tuple(s["tokens"]) for s in view["seats"]),
-        track=tuple(tuple(slot["animal"] or "" for slot in ring) for ring in view["track"]),
-        losses=tuple(sum(slot["fate"] == "eliminated" for slot in ring) for ring in view["track"]),
-        active=int(view["active"]),
-        stage=str(view["stage"]),
-        pending=None
-        if question is None
-        else Pending(question["animal"], (question["asking"], *question["then"])),
-        turn=int(view["turn"]),
-    )
-
-
-def _position(view: Mapping[str, Any], animal: str) -> int:
-    tile = next(entry["tile"] for entry in view["animals"] if entry["animal"] == animal)
-    return OFF_BOARD if tile is None else int(tile)
 
 
 def _weights(state: State, seat: int) -> dict[str, float]:
@@ -146,4 +116,46 @@ def _threatened(state: State) -> set[str]:
     return losers
 
 
-STRATEGIES: dict[str, Strategy] = {"standard": standard}
+# --------------------------------------------------------------------------- expert
+
+POINTS_SCALE = 30.0
+"""Expected points that make a seat's utility 1. Each seat's own expectation, as `standard`
+judges it: the other players' cards in a sampled world are a guess, so a value relative to
+theirs would mostly measure the guess."""
+
+
+REPLIES = 12
+"""A safety net: a turn after a leaf takes a few actions."""
+
+
+def points_judge(position: Position) -> tuple[float, ...] | None:
+    """Past the tree's leaf, once another seat is to act (the bot's own turn, if the leaf
+    left it one, is played as `standard`), the table is valued with `standard`'s judgement
+    for every seat (in the imagined world every card is dealt). That judgement expects the
+    others to move next, as it does for `standard`; the tree adds the replies it meets."""
+    plies = position.rollout_plies
+    if plies is None or (position.actor == position.searcher and plies < REPLIES):
+        return None
+    state: State = position.state
+    return tuple(
+        min(
+            1.0,
+            max(
+                0.0,
+                (_position_value(state, _weights(state, seat)) + _tokens_value(state, seat))
+                / POINTS_SCALE,
+            ),
+        )
+        for seat in range(state.players)
+    )
+
+
+def _tokens_value(state: State, seat: int) -> float:
+    """What `standard` charges for spending tokens, as the worth of keeping them."""
+    held = state.held[seat]
+    return TOKEN_VALUE * len(held) + (ESCAPE_RESERVE if ESCAPE in held else 0.0)
+
+
+expert = SearchExpert(rollout=standard, judge=points_judge, iterations=100, exploration=0.3)
+
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

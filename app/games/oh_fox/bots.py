@@ -1,9 +1,13 @@
-"""The `standard` bot: decides from its view and the legal actions only, never the state.
+"""The bots of Oh Fox!; each decides from its seat's `Knowledge` alone.
 
+`standard` reads the view only.
 Prey plan greedily towards uneaten food of their diet, eat with stops, keep away from where the
 predator may stand, and make sure they can get home by turn 8. The predator heads for the
 spaces where the prey may stand (every prey animal still possible for them), and guesses each
 identity from where the player stopped: a prey stops on its own food.
+
+`expert` is the generic search (app/bots/search.py) with `standard` rollouts to the end of
+the match.
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.bots.search import SearchExpert
 from app.games.oh_fox.board import ALL_SPACES, Space, food_at, parse_space
 from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
 from app.games.oh_fox.reckoning import track, unit_steps
 from app.games.oh_fox.state import Play
-from app.games.protocol import Action
+from app.games.protocol import Action, Knowledge, Strategy
 
 EATING_CARDS = ("stop", "move_stop")
 
@@ -82,7 +87,10 @@ def _predator_spaces(view: Mapping[str, Any]) -> list[Space]:
     return _possible_spaces(view["seats"][predator], _animals(view, "predator"))
 
 
-def _prey_value(view: Mapping[str, Any], play: Play, rng: random.Random) -> float:
+def _prey_value(
+    view: Mapping[str, Any], play: Play, rng: random.Random, predator: Sequence[Space]
+) -> float:
+    """`predator`: where the predator may stand (worked out once per decision)."""
     me = view["you"]
     animal, diet = me["animal"], me["diet"]
     home = _space(view["seats"][me["seat"]]["home"])
@@ -105,7 +113,7 @@ def _prey_value(view: Mapping[str, Any], play: Play, rng: random.Random) -> floa
     if food and turns_after > 0:
         value -= 0.8 * min(_distance(end, s) for s in food)
     value += _homeward(end, home, turns_after)
-    value -= _danger(touched, _predator_spaces(view))
+    value -= _danger(touched, predator)
     return value
 
 
@@ -135,11 +143,14 @@ def _prey_spaces(view: Mapping[str, Any]) -> list[list[Space]]:
     return [_possible_spaces(seat, prey) for seat in view["seats"] if seat["seat"] != me]
 
 
-def _predator_value(view: Mapping[str, Any], play: Play, rng: random.Random) -> float:
+def _predator_value(
+    view: Mapping[str, Any], play: Play, rng: random.Random, prey: Sequence[Sequence[Space]]
+) -> float:
+    """`prey`: where each other player may stand (worked out once per decision)."""
     me = view["you"]
     end, touched = _end_of(me["animal"], play, _space(me["track"][-1]))
     value = rng.random() * 0.1
-    for spaces in _prey_spaces(view):
+    for spaces in prey:
         share = 1.0 / len(spaces)
         value += 3.0 * sum(share for space in spaces if space in touched)
         value -= 0.5 * min(_distance(end, space) for space in spaces)
@@ -163,17 +174,24 @@ def _guess(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
 # ----------------------------------------------------------------------------- the strategy
 
 
-def standard(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
+def standard(knowledge: Knowledge, rng: random.Random) -> Action:
+    view, legal = knowledge.view, knowledge.legal
     guesses = [a for a in legal if a["type"] == "guess"]
     if guesses:
         return _guess(view, guesses, rng)
     plays = [a for a in legal if a["type"] == "play"]
     if not plays:
         return legal[0]
-    score = _predator_value if view["you"]["role"] == "predator" else _prey_value
-    return max(plays, key=lambda action: score(view, _play(action), rng))
+    if view["you"]["role"] == "predator":
+        prey = _prey_spaces(view)
+        return max(plays, key=lambda action: _predator_value(view, _play(action), rng, prey))
+    predator = _predator_spaces(view)
+    return max(plays, key=lambda action: _prey_value(view, _play(action), rng, predator))
 
 
-STRATEGIES = {"standard": standard}
+# ----------------------------------------------------------------------------- expert
+
+expert = SearchExpert(rollout=standard, iterations=60, exploration=0.5)
+"""The generic search with `standard` rollouts to the end of the match (eight turns)."""
+
+STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}

@@ -1,28 +1,30 @@
-"""The bots: always legal, decide from the view alone, standard beats random, expert beats
+"""The bots: always legal, decide from their knowledge alone, standard beats random, expert beats
 standard."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
 
+from app.bots.knowledge import SeatKnowledge
 from app.games.fox_in_the_forest import ENGINE
-from app.games.fox_in_the_forest.bot_world import world_from_view
 from app.games.fox_in_the_forest.bots import STRATEGIES, expert, standard
 from app.games.fox_in_the_forest.state import State
-from app.games.protocol import Action, Strategy
+from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
+from tests.games.bot_checks import Draws, check_always_listed, decide_with_twin
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"target_score": 16},
     {"target_score": 16, "poison": True},
     {"target_score": 16, "special_cards": 3, "poison": True, "goals": True},
 ]
-ENGINE_METHODS = ("view", "legal_actions", "apply", "determinize", "secrets", "encode", "outcome")
+FAST_EXPERT = expert.budgeted(iterations=12)
+"""The search on a small budget, for the checks that only need it to run."""
 
 
 def states(options: Mapping[str, Any], seed: int, count: int) -> Iterator[tuple[State, int]]:
@@ -37,33 +39,12 @@ def states(options: Mapping[str, Any], seed: int, count: int) -> Iterator[tuple[
         state = ENGINE.apply(state, seat, pick(rng, ENGINE.legal_actions(state, seat))).state
 
 
-def sent(state: State, seat: int) -> tuple[dict[str, Any], list[Action]]:
+def knowing(state: State, seat: int) -> SeatKnowledge:
     """What the platform hands a bot: the view as JSON (names filled in) and the legal list."""
     text = json.dumps(ENGINE.view(state, seat)).replace("{seat0}", "Ada").replace("{seat1}", "Bo")
-    return json.loads(text), list(ENGINE.legal_actions(state, seat))
-
-
-def forbidden(*_args: object, **_kwargs: object) -> Any:
-    raise AssertionError("a bot asked the engine about the real match")
-
-
-def decide_poisoned(
-    monkeypatch: pytest.MonkeyPatch, strategy: Strategy, state: State, seat: int, seed: int
-) -> Action:
-    """The bot's choice with the engine's entry points (the only way from a view back to the
-    real state) made to raise while it thinks."""
-    view, legal = sent(state, seat)
-    with monkeypatch.context() as patched:
-        for name in ENGINE_METHODS:
-            patched.setattr(ENGINE, name, forbidden)
-        return strategy(view, legal, seat, random.Random(seed))
-
-
-def twin(state: State, seat: int, seed: int) -> State:
-    """The same match as `seat` sees it, every hidden card dealt again."""
-    other = ENGINE.determinize(state, seat, random.Random(seed))
-    assert ENGINE.view(other, seat) == ENGINE.view(state, seat)
-    return other
+    return SeatKnowledge(
+        ENGINE, state, seat, json.loads(text), list(ENGINE.legal_actions(state, seat))
+    )
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -72,84 +53,69 @@ def twin(state: State, seat: int, seed: int) -> State:
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_standard_always_returns_a_listed_action(options: dict[str, Any]) -> None:
     for index, (state, seat) in enumerate(states(options, 7, 1500)):
-        view, legal = sent(state, seat)
-        assert standard(view, legal, seat, random.Random(index)) in legal
+        knowledge = knowing(state, seat)
+        assert standard(knowledge, random.Random(index)) in knowledge.legal
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_expert_always_returns_a_listed_action(options: dict[str, Any]) -> None:
-    for index, (state, seat) in enumerate(states(options, 8, 300)):
-        view, legal = sent(state, seat)
-        if len(legal) > 1 and index % 12:
-            continue  # searching is slow: check every single-choice step, a sample of the rest
-        assert expert(view, legal, seat, random.Random(index)) in legal
+    # Every option set, Deluxe modules included: the search needs nothing but the contract.
+    check_always_listed(ENGINE, FAST_EXPERT, (2,), count=300, options=options, every=12)
 
 
 def test_the_strategy_table() -> None:
     assert {"standard": standard, "expert": expert} == STRATEGIES
 
 
-# --------------------------------------------------------------------------- view only
+# --------------------------------------------------------------------------- knowledge only
 
 
+@pytest.mark.parametrize("options", OPTION_SETS[1:])
 @pytest.mark.parametrize("name", ["standard", "expert"])
-def test_a_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    strategy = STRATEGIES[name]
+def test_a_bot_decides_from_its_knowledge_alone(name: str, options: dict[str, Any]) -> None:
+    strategy = FAST_EXPERT if name == "expert" else STRATEGIES[name]
     checked = differed = 0
-    for index, (state, seat) in enumerate(states({"target_score": 16, "poison": True}, 3, 300)):
+    for index, (state, seat) in enumerate(states(options, 3, 300)):
         if len(ENGINE.legal_actions(state, seat)) < 2 or index % 5:
             continue
-        # Same view, other hidden cards: the same decision (same generator), engine poisoned.
-        mine = decide_poisoned(monkeypatch, strategy, state, seat, index)
-        other = twin(state, seat, index)
-        assert decide_poisoned(monkeypatch, strategy, other, seat, index) == mine
+        # Same view, other hidden cards, the same worlds: the same decision.
+        mine, theirs, other = decide_with_twin(ENGINE, strategy, state, seat, index)
+        assert theirs == mine
         checked += 1
         differed += other.hands[1 - seat] != state.hands[1 - seat]
     assert checked >= 20 and differed >= checked // 2, (checked, differed)
 
 
-def test_the_view_only_check_catches_a_bot_that_peeks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Controls: the checks above fail for bots that read what their seat may not see."""
-    peeked: dict[str, State] = {}
+def test_the_knowledge_check_catches_a_bot_that_peeks() -> None:
+    """Controls: the check above fails for bots that reach the real match behind the view."""
 
-    def asks_the_engine(
-        view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-    ) -> Action:
-        ENGINE.determinize(peeked["state"], seat, rng)
-        return legal[0]
+    def reads_the_other_hand(knowledge: Knowledge, rng: random.Random) -> Action:
+        match = knowledge._state  # type: ignore[attr-defined]
+        strongest = max(match.hands[1 - knowledge.seat], default="")
+        return knowledge.legal[hash(strongest) % len(knowledge.legal)]
 
-    def reads_the_other_hand(
-        view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-    ) -> Action:
-        strongest = max(peeked["state"].hands[1 - seat], default="")
-        return legal[hash(strongest) % len(legal)]
+    def deals_its_own_worlds(knowledge: Knowledge, rng: random.Random) -> Action:
+        match = knowledge._state  # type: ignore[attr-defined]
+        world = knowledge.engine.determinize(match, knowledge.seat, rng)
+        return knowledge.legal[hash(world.hands[1 - knowledge.seat]) % len(knowledge.legal)]
 
     state, seat = next(s for s in states({}, 5, 40) if len(ENGINE.legal_actions(*s)) > 3)
-    peeked["state"] = state
-    with pytest.raises(AssertionError, match="asked the engine"):
-        decide_poisoned(monkeypatch, asks_the_engine, state, seat, 0)
-    choices = set()
-    for seed in range(8):
-        peeked["state"] = twin(state, seat, seed)
-        choices.add(json.dumps(decide_poisoned(monkeypatch, reads_the_other_hand, state, seat, 0)))
-    assert len(choices) > 1
+    for peeker in (reads_the_other_hand, deals_its_own_worlds):
+        differs = [
+            mine != theirs
+            for seed in range(8)
+            for mine, theirs, _ in [decide_with_twin(ENGINE, peeker, state, seat, seed)]
+        ]
+        assert any(differs), peeker.__name__
 
 
-def test_a_world_built_from_a_view_looks_exactly_like_the_match() -> None:
-    for index, (state, seat) in enumerate(states({"poison": True}, 11, 400)):
-        view = ENGINE.view(state, seat)
-        world = world_from_view(view, seat, random.Random(index))
-        if world is None:
-            assert view["phase"] not in ("play", "fox", "discard")
-            continue
-        assert ENGINE.view(world, seat) == view
-        assert ENGINE.legal_actions(world, seat) == ENGINE.legal_actions(state, seat)
-
-
-def test_no_world_is_built_where_the_view_cannot_pin_it_down() -> None:
-    state = ENGINE.setup(2, ENGINE.check_options({"special_cards": 2}, 2), 4)
-    seat = ENGINE.to_act(state)[0]
-    assert world_from_view(ENGINE.view(state, seat), seat, random.Random(0)) is None
+def test_every_world_a_bot_draws_looks_exactly_like_the_match() -> None:
+    for options in OPTION_SETS:
+        for index, (state, seat) in enumerate(states(options, 11, 200)):
+            draws = Draws(ENGINE, state, seat)  # asserts view and legal actions per world
+            for seed in range(2):
+                draws(random.Random(index * 2 + seed))
+            assert len(draws.worlds) == 2
 
 
 # --------------------------------------------------------------------------- strength
@@ -162,17 +128,15 @@ def match(seed: int, lineup: tuple[Strategy, Strategy], options: Mapping[str, An
     while ENGINE.to_act(state):
         seat = ENGINE.to_act(state)[0]
         legal = ENGINE.legal_actions(state, seat)
-        action = lineup[seat](ENGINE.view(state, seat), legal, seat, rngs[seat])
+        action = lineup[seat](SeatKnowledge(ENGINE, state, seat, legal=legal), rngs[seat])
         state = ENGINE.apply(state, seat, action).state
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     return 1 / len(outcome.winners) if 0 in outcome.winners else 0.0
 
 
-def random_bot(
-    view: Mapping[str, Any], legal: Sequence[Action], seat: int, rng: random.Random
-) -> Action:
-    return pick(rng, legal)
+def random_bot(knowledge: Knowledge, rng: random.Random) -> Action:
+    return pick(rng, knowledge.legal)
 
 
 def test_standard_beats_random_clearly() -> None:
@@ -193,7 +157,7 @@ def round_gains(seed: int, lineup: tuple[Strategy, Strategy]) -> tuple[int, int]
     while not state.history:
         seat = ENGINE.to_act(state)[0]
         legal = ENGINE.legal_actions(state, seat)
-        action = lineup[seat](ENGINE.view(state, seat), legal, seat, rngs[seat])
+        action = lineup[seat](SeatKnowledge(ENGINE, state, seat, legal=legal), rngs[seat])
         state = ENGINE.apply(state, seat, action).state
     gained = state.history[0].gained
     return gained[0], gained[1]
@@ -202,9 +166,10 @@ def round_gains(seed: int, lineup: tuple[Strategy, Strategy]) -> tuple[int, int]
 def test_expert_beats_standard_over_the_same_deals() -> None:
     # Each deal is played twice, the expert in either seat: luck of the cards cancels out.
     expert_points = standard_points = 0
+    searcher = expert.budgeted(expert.iterations)  # no wall-time cap: reproducible
     for deal in range(6):
-        first = round_gains(deal, (expert, standard))
-        second = round_gains(deal, (standard, expert))
+        first = round_gains(deal, (searcher, standard))
+        second = round_gains(deal, (standard, searcher))
         expert_points += first[0] + second[1]
         standard_points += first[1] + second[0]
     assert expert_points >= standard_points + 12, (expert_points, standard_points)

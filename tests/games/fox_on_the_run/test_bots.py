@@ -1,17 +1,19 @@
-"""The standard bot: legal, view-only, takes wins it sees, and beats a random player clearly."""
+"""The bots: legal, deciding from their knowledge alone; `standard` takes wins it sees and
+beats a random player clearly."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from app.games.fox_on_the_run import ENGINE, data
-from app.games.fox_on_the_run.bots import STRATEGIES, model_from_view, standard
+from app.games.fox_on_the_run.bots import STRATEGIES, expert, standard
 from app.games.fox_on_the_run.state import State
 from app.games.rng import pick
-from tests.games.bot_checks import check_always_listed, check_view_alone
+from tests.games.bot_checks import check_always_listed, check_knowledge_alone, knowing
 
 from .helpers import make_state, play, seat, step
 
@@ -23,8 +25,7 @@ PLAYER_COUNTS = (2, 4)
 
 def choose(state: State, rng: random.Random) -> dict[str, object]:
     actor = seat(state)
-    legal = ENGINE.legal_actions(state, actor)
-    return dict(standard(ENGINE.view(state, actor), legal, actor, rng))
+    return dict(standard(knowing(ENGINE, state, actor), rng))
 
 
 def match(seed: int, bot_faction: str | None) -> str:
@@ -41,7 +42,7 @@ def match(seed: int, bot_faction: str | None) -> str:
 
 
 def test_the_strategy_table_names_the_standard_bot() -> None:
-    assert {"standard": standard} == STRATEGIES
+    assert {"standard": standard, "expert": expert} == STRATEGIES
 
 
 def test_the_bot_beats_a_random_player_clearly_from_either_side() -> None:
@@ -92,29 +93,29 @@ def test_the_bot_answers_every_kind_of_decision_with_a_legal_action() -> None:
         assert action in [dict(a) for a in ENGINE.legal_actions(state, seat(state))]
 
 
-def test_the_bot_model_plays_like_the_real_state() -> None:
-    state = ENGINE.setup(4, {"neutrals": "random"}, 5)
-    rng = random.Random(5)
-    for _ in range(60):
-        if not ENGINE.to_act(state):
-            break
-        actor = seat(state)
-        model = model_from_view(ENGINE.view(state, actor))
-        assert ENGINE.legal_actions(model, actor) == ENGINE.legal_actions(state, actor)
-        state = ENGINE.apply(state, actor, pick(rng, ENGINE.legal_actions(state, actor))).state
-
-
 def test_the_bot_is_deterministic_for_a_given_generator() -> None:
     state = ENGINE.setup(2, {}, 9)
     assert choose(state, random.Random(4)) == choose(state, random.Random(4))
 
 
-# --------------------------------------------------------------------------- view only
+# --------------------------------------------------------------------------- knowledge only
+
+FAST_EXPERT = expert.budgeted(iterations=12)
+"""The search on a small budget, for the checks that only need it to run."""
+OPTION_SETS: list[dict[str, Any]] = [{}, {"neutrals": "random"}]
 
 
-def test_the_bot_always_returns_a_listed_action() -> None:
-    check_always_listed(ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_standard_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, standard, PLAYER_COUNTS, options=options)
 
 
-def test_the_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    check_view_alone(monkeypatch, ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_expert_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, FAST_EXPERT, PLAYER_COUNTS, count=200, options=options, every=10)
+
+
+@pytest.mark.parametrize("name", ["standard", "expert"])
+def test_a_bot_decides_from_its_knowledge_alone(name: str) -> None:
+    strategy = FAST_EXPERT if name == "expert" else standard
+    check_knowledge_alone(ENGINE, strategy, PLAYER_COUNTS, every=4 if name == "standard" else 8)

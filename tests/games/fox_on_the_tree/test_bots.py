@@ -1,16 +1,17 @@
-"""The `standard` bot: legal, view-only, and clearly better than picking at random."""
+"""The bots: legal, deciding from their knowledge alone; `standard` clearly beats random."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from app.games.fox_on_the_tree import ENGINE
-from app.games.fox_on_the_tree.bots import STRATEGIES, model_from_view, standard
+from app.games.fox_on_the_tree.bots import STRATEGIES, expert, standard
 from app.games.fox_on_the_tree.state import State
 from app.games.rng import pick
-from tests.games.bot_checks import check_always_listed, check_view_alone
+from tests.games.bot_checks import check_always_listed, check_knowledge_alone, knowing
 from tests.games.fox_on_the_tree.helpers import make_state, move
 
 GAMES = 100
@@ -25,7 +26,7 @@ def play_against_random(seed: int, players: int, bot_seat: int) -> tuple[float, 
         seat = ENGINE.to_act(state)[0]
         legal = ENGINE.legal_actions(state, seat)
         if seat == bot_seat:
-            action = standard(ENGINE.view(state, seat), legal, seat, rng)
+            action = standard(knowing(ENGINE, state, seat), rng)
             assert action in legal
         else:
             action = pick(rng, legal)
@@ -48,22 +49,11 @@ def test_standard_beats_random_players_clearly() -> None:
 
 
 def test_the_strategy_table_names_standard() -> None:
-    assert list(STRATEGIES) == ["standard"] and STRATEGIES["standard"] is standard
-
-
-def test_the_model_rebuilt_from_a_view_plays_like_the_state() -> None:
-    state = ENGINE.setup(3, {}, 11)
-    for _ in range(25):
-        seat = ENGINE.to_act(state)[0]
-        model = model_from_view(ENGINE.view(state, seat), seat)
-        assert ENGINE.legal_actions(model, seat) == ENGINE.legal_actions(state, seat)
-        assert ENGINE.view(model, seat) == ENGINE.view(state, seat)
-        state = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[-1]).state
+    assert {"standard": standard, "expert": expert} == STRATEGIES
 
 
 def bot_choice(state: State, seat: int) -> dict[str, object]:
-    legal = ENGINE.legal_actions(state, seat)
-    return dict(standard(ENGINE.view(state, seat), legal, seat, random.Random(0)))
+    return dict(standard(knowing(ENGINE, state, seat), random.Random(0)))
 
 
 def test_the_bot_saves_a_favourite_and_lets_its_disliked_animal_go() -> None:
@@ -83,12 +73,24 @@ def test_the_bot_walks_its_disliked_animal_into_a_losing_conflict() -> None:
     assert bot_choice(state, 0) == {"type": "move", "animal": "lynx", "to": 4}
 
 
-# --------------------------------------------------------------------------- view only
+# --------------------------------------------------------------------------- knowledge only
+
+FAST_EXPERT = expert.budgeted(iterations=12)
+"""The search on a small budget, for the checks that only need it to run."""
+OPTION_SETS: list[dict[str, Any]] = [{}]
 
 
-def test_the_bot_always_returns_a_listed_action() -> None:
-    check_always_listed(ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_standard_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, standard, PLAYER_COUNTS, options=options)
 
 
-def test_the_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    check_view_alone(monkeypatch, ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_expert_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, FAST_EXPERT, PLAYER_COUNTS, count=200, options=options, every=10)
+
+
+@pytest.mark.parametrize("name", ["standard", "expert"])
+def test_a_bot_decides_from_its_knowledge_alone(name: str) -> None:
+    strategy = FAST_EXPERT if name == "expert" else standard
+    check_knowledge_alone(ENGINE, strategy, PLAYER_COUNTS, every=4 if name == "standard" else 8)

@@ -1,4 +1,4 @@
-"""The standard bot plays from its view and beats a uniformly random player."""
+"""The bots play from their knowledge alone; `standard` beats a uniformly random player."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from app.games.oh_fox import ENGINE
-from app.games.oh_fox.bots import STRATEGIES, standard
+from app.games.oh_fox.bots import STRATEGIES, expert, standard
 from app.games.rng import pick
-from tests.games.bot_checks import check_always_listed, check_view_alone
+from tests.games.bot_checks import check_always_listed, check_knowledge_alone, knowing
 from tests.games.oh_fox.helpers import make_state
 
 GAMES = 100
@@ -24,7 +24,7 @@ def _play(players: int, bot_seats: set[int], seed: int) -> Any:
         seat = pick(rng, ENGINE.to_act(state))
         legal = ENGINE.legal_actions(state, seat)
         if seat in bot_seats:
-            action = standard(ENGINE.view(state, seat), legal, seat, rng)
+            action = standard(knowing(ENGINE, state, seat), rng)
             assert action in legal
         else:
             action = pick(rng, legal)
@@ -46,7 +46,7 @@ def test_the_standard_bot_beats_a_random_player() -> None:
 def test_the_bot_eats_with_a_stop_on_its_food() -> None:
     # The squirrel stands on r0c0 (nuts) and has not eaten there yet.
     state = make_state(("squirrel", "fox"), ("1W", "X"))
-    action = standard(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), 0, random.Random(1))
+    action = standard(knowing(ENGINE, state, 0), random.Random(1))
     assert action in ({"type": "play", "card": "stop"},)
 
 
@@ -54,21 +54,36 @@ def test_the_bot_guesses_from_where_a_player_stopped() -> None:
     # Seat 0 stopped on nuts three times: r0c0, r1c1 (move-stop) and r2c3.
     rows = ("1W X 1S ME 1S 2E X 1N", "X X X 1N 1N 1N 1N 2N")
     state = make_state(("squirrel", "fox"), rows, animals=("rabbit", "sparrow", "owl"))
-    action = standard(ENGINE.view(state, 1), ENGINE.legal_actions(state, 1), 1, random.Random(2))
+    action = standard(knowing(ENGINE, state, 1), random.Random(2))
     assert action == {"type": "guess", "seat": 0, "animal": "squirrel"}
 
 
 def test_strategies_are_exposed_by_name() -> None:
-    assert list(STRATEGIES) == ["standard"]
-    assert STRATEGIES["standard"] is standard
+    assert {"standard": standard, "expert": expert} == STRATEGIES
 
 
-# --------------------------------------------------------------------------- view only
+# --------------------------------------------------------------------------- knowledge only
+
+FAST_EXPERT = expert.budgeted(iterations=12)
+"""The search on a small budget, for the checks that only need it to run."""
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"masked_predator": True, "animal_cards": "completely_nuts"},
+    {"objectives": "none", "predator": "first"},
+]
 
 
-def test_the_bot_always_returns_a_listed_action() -> None:
-    check_always_listed(ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_standard_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, standard, PLAYER_COUNTS, options=options)
 
 
-def test_the_bot_decides_from_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    check_view_alone(monkeypatch, ENGINE, standard, PLAYER_COUNTS)
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_expert_always_returns_a_listed_action(options: dict[str, Any]) -> None:
+    check_always_listed(ENGINE, FAST_EXPERT, PLAYER_COUNTS, count=200, options=options, every=10)
+
+
+@pytest.mark.parametrize("name", ["standard", "expert"])
+def test_a_bot_decides_from_its_knowledge_alone(name: str) -> None:
+    strategy = FAST_EXPERT if name == "expert" else standard
+    check_knowledge_alone(ENGINE, strategy, PLAYER_COUNTS, every=4 if name == "standard" else 8)

@@ -1,0 +1,269 @@
+"""The `expert` of every game: information-set Monte Carlo tree search over the contract alone.
+
+Single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012; OpenSpiel's `ISMCTSBot`): each
+iteration draws a world the seat cannot tell from the real match (`Knowledge.sample`, i.e. the
+engine's `determinize`), walks one shared tree in it, adds a node, plays the world on with a
+rollout policy and credits every seat with its utility. Nodes are keyed by the action that
+leads to them, so the tree gathers what every world agrees on; a child's score counts the
+iterations in which it was available (its action legal in that world), which keeps actions
+that are legal only in some worlds from looking better than they are.
+
+The search uses `legal_actions`, `apply`, `to_act` and `outcome` of the engine and nothing of
+its state. A game may add a `Judge` that ends rollouts early (a trick-taking round, say) and
+values the table from the public view; otherwise rollouts run to the end of the match.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.bots.knowledge import SeatKnowledge
+from app.bots.utility import Utility, outcome_utility
+from app.games.protocol import JSON, Action, Engine, Knowledge, Seat, Strategy
+from app.games.rng import pick
+
+
+class Position:
+    """Where an iteration stands, for a judge: the world (an imagined state, which the game's
+    own code may read), the seat to act and its view (worked out on first read, then shared
+    with the rollout policy), the view at the root, and the actions taken since the tree's
+    leaf (None while still in the tree: a judge that values leaves lets the tree grow).
+    `searcher` is the seat the search decides for."""
+
+    __slots__ = ("_view", "actor", "engine", "rollout_plies", "root_view", "searcher", "state")
+
+    def __init__(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        actor: Seat,
+        root_view: Mapping[str, JSON],
+        rollout_plies: int | None,
+        searcher: Seat,
+    ) -> None:
+        self.engine, self.state, self.actor = engine, state, actor
+        self.root_view, self.rollout_plies, self.searcher = root_view, rollout_plies, searcher
+        self._view: Mapping[str, JSON] | None = None
+
+    @property
+    def view(self) -> Mapping[str, JSON]:
+        if self._view is None:
+            self._view = self.engine.view(self.state, self.actor)
+        return self._view
+
+    def knowledge(self, legal: Sequence[Action]) -> SeatKnowledge:
+        return SeatKnowledge(self.engine, self.state, self.actor, self._view, legal)
+
+
+Judge = Callable[[Position], Utility | None]
+"""Each seat's utility in [0, 1] once a rollout has gone far enough, else None. A judge that
+reads views uses only their public fields (scores, round, trick): the view is of whichever
+seat acts there."""
+
+MAX_ROLLOUT = 5_000
+"""A safety net: no rollout of a real match comes near it."""
+
+
+class Node:
+    """Statistics of one action in the tree, summed over the worlds it was tried in."""
+
+    __slots__ = ("available", "children", "totals", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals: list[float] = []
+
+    def mean(self, seat: Seat) -> float:
+        return self.totals[seat] / self.visits if self.visits else 0.0
+
+    def credit(self, utility: Utility) -> None:
+        if not self.totals:
+            self.totals = [0.0] * len(utility)
+        self.visits += 1
+        for seat, value in enumerate(utility):
+            self.totals[seat] += value
+
+
+def action_key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class SearchExpert:
+    """A `Strategy`: IS-MCTS with `iterations` worlds per decision, stopping early once
+    `seconds` have passed (None: iterations only, which makes decisions reproducible)."""
+
+    rollout: Strategy | None = None
+    """The policy both sides follow after the tree; None: uniformly random actions."""
+    judge: Judge | None = None
+    iterations: int = 200
+    seconds: float | None = 0.8
+    exploration: float = 0.7
+    """UCB1's constant; utilities are in [0, 1]."""
+    others_by_policy: bool = False
+    """The other seats' moves are played by the rollout policy, in the tree too: the tree
+    holds only the searcher's own choices. For partners (Duet), whom a shared tree would
+    have answer as if they knew the searcher's plan."""
+
+    def budgeted(self, iterations: int, seconds: float | None = None) -> SearchExpert:
+        return replace(self, iterations=iterations, seconds=seconds)
+
+    def __call__(self, knowledge: Knowledge, rng: random.Random) -> Action:
+        legal = list(knowledge.legal)
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            self._iterate(root, knowledge, legal, rng)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return self._best(root, legal, knowledge.seat)
+
+    def _best(self, root: Node, legal: Sequence[Action], seat: Seat) -> Action:
+        """The best mean among the well-tried actions (at least half as many visits as the
+        most tried): near-even statistics make the most tried one a coin toss."""
+        children = [root.children.get(action_key(action)) for action in legal]
+        most = max((child.visits for child in children if child is not None), default=0)
+
+        def rank(index: int) -> tuple[bool, float, int]:
+            child = children[index]
+            if child is None:
+                return (False, 0.0, -index)
+            return (2 * child.visits >= most, child.mean(seat), -index)
+
+        return legal[max(range(len(legal)), key=rank)]
+
+    # ----------------------------------------------------------------------- one iteration
+
+    def _iterate(
+        self, root: Node, knowledge: Knowledge, legal: Sequence[Action], rng: random.Random
+    ) -> None:
+        engine = knowledge.engine
+        state = knowledge.sample(rng)
+        start = knowledge.view
+        path = [root]
+        searcher = knowledge.seat
+        node, actor, choices = root, searcher, legal
+        utility: Utility | None = None
+        while True:
+            child, action, expanded = self._select(node, actor, choices, rng)
+            state = engine.apply(state, actor, action).state
+            path.append(child)
+            state, actor, choices, utility = self._next_choice(engine, state, start, searcher)
+            if self.others_by_policy:
+                while utility is None and actor != searcher:
+                    state = self._policy_step(engine, state, actor, choices, start, rng)
+                    state, actor, choices, utility = self._next_choice(
+                        engine, state, start, searcher
+                    )
+            if expanded or utility is not None:
+                break
+            node = child
+        if utility is None:
+            utility = self._play_out(engine, state, start, searcher, rng)
+        for visited in path:
+            visited.credit(utility)
+
+    def _select(
+        self, node: Node, actor: Seat, legal: Sequence[Action], rng: random.Random
+    ) -> tuple[Node, Action, bool]:
+        """An untried action if there is one (a new node), else the best by UCB1 for the
+        seat that acts here, counting only iterations in which each action was legal."""
+        keys = [action_key(action) for action in legal]
+        untried = []
+        for index, key in enumerate(keys):
+            child = node.children.get(key)
+            if child is None:
+                untried.append(index)
+            else:
+                child.available += 1
+        if untried:
+            index = pick(rng, untried)
+            child = node.children[keys[index]] = Node()
+            child.available = 1
+            return child, legal[index], True
+        children = [node.children[key] for key in keys]
+
+        def ucb(index: int) -> float:
+            child = children[index]
+            bonus = self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            return child.mean(actor) + bonus
+
+        best = max(range(len(legal)), key=ucb)
+        return children[best], legal[best], False
+
+    def _next_choice(
+        self, engine: Engine[Any], state: Any, start: Mapping[str, JSON], searcher: Seat
+    ) -> tuple[Any, Seat, Sequence[Action], Utility | None]:
+        """Forced moves are played at once (they need no node); the next real choice, or the
+        utility if the match (or the judge's horizon) ends first."""
+        while True:
+            actors = engine.to_act(state)
+            if not actors:
+                return state, 0, (), _outcome(engine, state)
+            actor = actors[0]
+            if self.judge is not None:
+                utility = self.judge(Position(engine, state, actor, start, None, searcher))
+                if utility is not None:
+                    return state, actor, (), utility
+            legal = engine.legal_actions(state, actor)
+            if len(legal) > 1:
+                return state, actor, legal, None
+            state = engine.apply(state, actor, legal[0]).state
+
+    def _play_out(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        start: Mapping[str, JSON],
+        searcher: Seat,
+        rng: random.Random,
+    ) -> Utility:
+        """Every seat follows the rollout policy, knowing only its own part of the imagined
+        world, until the match or the judge's horizon ends."""
+        for ply in range(MAX_ROLLOUT):
+            actors = engine.to_act(state)
+            if not actors:
+                return _outcome(engine, state)
+            position = Position(engine, state, actors[0], start, ply, searcher)
+            if self.judge is not None:
+                utility = self.judge(position)
+                if utility is not None:
+                    return utility
+            legal = engine.legal_actions(state, position.actor)
+            action = self._policy(position, legal, rng)
+            state = engine.apply(state, position.actor, action).state
+        raise RuntimeError(f"{engine.id}: a rollout did not end")
+
+    def _policy(self, position: Position, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1 or self.rollout is None:
+            return pick(rng, legal)
+        return self.rollout(position.knowledge(legal), rng)
+
+    def _policy_step(
+        self,
+        engine: Engine[Any],
+        state: Any,
+        actor: Seat,
+        legal: Sequence[Action],
+        start: Mapping[str, JSON],
+        rng: random.Random,
+    ) -> Any:
+        position = Position(engine, state, actor, start, None, actor)
+        return engine.apply(state, actor, self._policy(position, legal, rng)).state
+
+
+def _outcome(engine: Engine[Any], state: Any) -> Utility:
+    outcome = engine.outcome(state)
+    if outcome is None:
+        raise RuntimeError(f"{engine.id}: nobody is to act but the match runs")
+    return outcome_utility(outcome)
