@@ -16,18 +16,8 @@ PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "engine.py").is_file()
 ROLES = ("data", "state", "setup", "rules", "view", "hidden", "scoring", "engine")
 REQUIRED = {f"{role}.py" for role in ROLES} | {"__init__.py", "view_types.py"}
 
-# The bots helper owns these: `bots.py` (the STRATEGIES table) and `bot_<kind>.py`.
+# Each game's bots: `bots.py` (its STRATEGIES table, on the generic search of app/bots).
 BOT_FILES = ("bots.py",)
-BOT_PREFIX = "bot_"
-
-# Old module names kept importable while the bot modules still import them; they go at the
-# merge, once the bots import the new names (each one only re-exports).
-COMPAT_SHIMS = {
-    "fox_in_the_forest": {"cards.py", "flow.py", "trick.py"},
-    "fox_in_the_forest_duet": {"actions.py"},
-    "fox_on_the_tree": {"actions.py", "moves.py"},
-    "oh_fox": {"board.py", "reckoning.py"},
-}
 
 
 def test_every_registered_engine_is_a_skeleton_engine() -> None:
@@ -46,10 +36,7 @@ def test_the_package_has_every_role_file(package: str) -> None:
 def test_every_other_module_belongs_to_a_role(package: str) -> None:
     for path in sorted((GAMES / package).glob("*.py")):
         name = path.name
-        if name in REQUIRED or name in BOT_FILES or name.startswith(BOT_PREFIX):
-            continue
-        if name in COMPAT_SHIMS.get(package, set()):
-            assert "import it (remove at the merge)" in path.read_text(), name
+        if name in REQUIRED or name in BOT_FILES:
             continue
         role = name.split("_", 1)[0]
         assert role in ROLES and "_" in name, f"{package}/{name} is not <role>_<topic>.py"

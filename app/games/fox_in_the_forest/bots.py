@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.bots.search import Position, SearchExpert
-from app.games.fox_in_the_forest.cards import Face
-from app.games.fox_in_the_forest.trick import trick_winner
+from app.games.fox_in_the_forest.data_cards import Face
+from app.games.fox_in_the_forest.rules_trick import trick_winner
 from app.games.protocol import Action, Knowledge, Strategy
 
 WANTED_TRICKS = 7

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 
 from app.bots.search import Position, SearchExpert
-from app.games.fox_on_the_tree import actions as a
 from app.games.fox_on_the_tree import rules
+from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, PHASES, TILE_COUNT
-from app.games.fox_on_the_tree.moves import conflict_loser, destinations, slide
+from app.games.fox_on_the_tree.rules_moves import conflict_loser, destinations, slide
 from app.games.fox_on_the_tree.state import (
     OVER,
     State,

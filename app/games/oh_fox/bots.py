@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.bots.search import SearchExpert
-from app.games.oh_fox.board import ALL_SPACES, Space, food_at, parse_space
 from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
-from app.games.oh_fox.reckoning import track, unit_steps
+from app.games.oh_fox.data_board import ALL_SPACES, Space, food_at, parse_space
+from app.games.oh_fox.scoring_reckoning import track, unit_steps
 from app.games.oh_fox.state import Play
 from app.games.protocol import Action, Knowledge, Strategy
 
