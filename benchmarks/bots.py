@@ -8,7 +8,7 @@ For every game it plays `standard` against `random` and `expert` against `standa
   and three for the second; mean rank (1 = best) and win share per strategy;
 - Duet (cooperative): the team success rate of two bots of each strategy on the same seeds.
 
-Every bot decides from its seat's knowledge (app/bots/knowledge.py), as on the server. The
+Every bot decides from its seat's knowledge (app/games/knowledge.py), as on the server. The
 search bots run on iterations alone (no wall-time cap), so every figure is reproducible; the
 time each decision takes is reported per strategy (median, 99th percentile).
 
@@ -26,12 +26,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from app.bots.knowledge import knowledge_of
-from app.bots.search import SearchExpert
 from app.bots.strategies import strategies_for
 from app.games import REGISTRY
+from app.games.knowledge import knowledge_of
 from app.games.protocol import Outcome, Strategy
 from app.games.rng import derive_seed
+from app.games.search import SearchExpert
 
 COOPERATIVE = {"fox-in-the-forest-duet"}
 TABLE = 4

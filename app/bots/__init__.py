@@ -1,8 +1,4 @@
-"""Bots: the strategies' common parts (knowledge, search) and the server-side runner.
-
-Each game's bots build on the search here, and the strategy table here reads the games'
-registry. Loading the registry first makes every import order work: entering through a
-module of this package would otherwise meet a half-loaded one on the way back from a game.
-"""
-
-import app.games  # noqa: F401
+"""Bots on the server: the strategy table and the runner that plays bot seats through the move
+pipeline. What a strategy knows and the generic search the games' experts use are part of the
+games layer (app/games/knowledge.py, app/games/search.py): they need nothing but the engine
+contract, and the games must not depend on the platform."""

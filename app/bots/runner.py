@@ -1,7 +1,7 @@
 """Runs bot seats server side, through the same move pipeline as players.
 
 A bot knows exactly what a player in its seat would: the envelope's view and legal actions,
-and worlds the seat cannot tell from the match (app/bots/knowledge.py).
+and worlds the seat cannot tell from the match (app/games/knowledge.py).
 The runner is woken by commits (a bot is to act) and by recovery; between turns it waits on
 the clock. Any process may try to act for a bot; the version check lets exactly one of them
 commit, so a bot never acts twice even when two processes play the same match.
@@ -14,11 +14,11 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from app.bots.knowledge import knowledge_of
 from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
 from app.errors import ApiError
 from app.faults import is_outage
+from app.games.knowledge import knowledge_of
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act

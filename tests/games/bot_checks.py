@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from app.bots.knowledge import SeatKnowledge
+from app.games.knowledge import SeatKnowledge
 from app.games.protocol import Action, Engine, Strategy
 from app.games.rng import pick
 

@@ -4,7 +4,7 @@
   will win anyway. While it still wants tricks it wins them as cheaply as it can; once it has
   enough it ducks, shedding its strongest card that still loses (a forced win spends its
   strongest card). Goals are claimed at once. It reads the view only.
-- `expert`: the generic search (app/bots/search.py) with `standard` rollouts to the end of the
+- `expert`: the generic search (app/games/search.py) with `standard` rollouts to the end of the
   round, judged by the round's points (a finished match by its outcome).
 """
 
@@ -14,10 +14,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.bots.search import Position, SearchExpert
 from app.games.fox_in_the_forest.data_cards import Face
 from app.games.fox_in_the_forest.rules_trick import trick_winner
 from app.games.protocol import Action, Knowledge, Strategy
+from app.games.search import Position, SearchExpert
 
 WANTED_TRICKS = 7
 """Aim for the bottom of the Victorious band (7-9): strong cards win more tricks than planned."""

@@ -5,7 +5,7 @@
   match). Following, it knows both cards and scores each exactly; leading, it samples the
   partner's possible hands and assumes the partner answers with the best card it may play.
   It reads the view only.
-- `expert`: the generic search (app/bots/search.py) with `standard` rollouts for the rest of
+- `expert`: the generic search (app/games/search.py) with `standard` rollouts for the rest of
   the trick and one more, judged for the team by gems taken, forest tokens kept and how near
   the tracker stands to a gem (a finished match by its outcome).
 """
@@ -16,10 +16,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from app.bots.search import Position, SearchExpert
 from app.games.fox_in_the_forest_duet.data import CENTRE, DECK, LAST_SPACE, paws_of, rank_of
 from app.games.fox_in_the_forest_duet.data import suit_of as suit
 from app.games.protocol import Action, Knowledge, Strategy
+from app.games.search import Position, SearchExpert
 
 View = Mapping[str, Any]
 SAMPLES = 6

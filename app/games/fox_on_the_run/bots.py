@@ -5,7 +5,7 @@ tiles re-dealt) and tries each legal action in it with the engine's own rules. A
 judged by how close Indigo is to Scarlett, whether Zev guards her, whether Zev could catch
 Indigo or Indigo reach Scarlett next time, and how much of the forest is still hidden.
 
-`expert` is the generic search (app/bots/search.py), its leaves valued by the same judgement
+`expert` is the generic search (app/games/search.py), its leaves valued by the same judgement
 of the table.
 """
 
@@ -16,7 +16,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_run import data, rules
 from app.games.fox_on_the_run.data import Pos
 from app.games.fox_on_the_run.state import (
@@ -31,6 +30,7 @@ from app.games.fox_on_the_run.state import (
 from app.games.frozen import evolve
 from app.games.protocol import Action, IllegalAction, Knowledge, Strategy
 from app.games.rng import below, pick
+from app.games.search import Position, SearchExpert
 
 WIN = 1000.0
 MOVE_TYPES = ("step", "follow", "push")

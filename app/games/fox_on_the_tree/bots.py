@@ -8,7 +8,7 @@ the further it has come (arrivals take the high numbers), less when some move ne
 eliminate it. Tokens are kept unless they pay: they break ties, and an Escape saves a
 favourite.
 
-`expert` is the generic search (app/bots/search.py), valuing its leaves by the same judgement
+`expert` is the generic search (app/games/search.py), valuing its leaves by the same judgement
 for every seat.
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 
-from app.bots.search import Position, SearchExpert
 from app.games.fox_on_the_tree import rules
 from app.games.fox_on_the_tree import rules_actions as a
 from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, PHASES, TILE_COUNT
@@ -33,6 +32,7 @@ from app.games.fox_on_the_tree.state import (
 )
 from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
+from app.games.search import Position, SearchExpert
 
 TOKEN_VALUE = 0.5
 """A token kept is worth a little: it breaks ties at the end."""

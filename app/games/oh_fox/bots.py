@@ -6,7 +6,7 @@ predator may stand, and make sure they can get home by turn 8. The predator head
 spaces where the prey may stand (every prey animal still possible for them), and guesses each
 identity from where the player stopped: a prey stops on its own food.
 
-`expert` is the generic search (app/bots/search.py) with `standard` rollouts to the end of
+`expert` is the generic search (app/games/search.py) with `standard` rollouts to the end of
 the match.
 """
 
@@ -16,12 +16,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.bots.search import SearchExpert
 from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
 from app.games.oh_fox.data_board import ALL_SPACES, Space, food_at, parse_space
 from app.games.oh_fox.scoring_reckoning import track, unit_steps
 from app.games.oh_fox.state import Play
 from app.games.protocol import Action, Knowledge, Strategy
+from app.games.search import SearchExpert
 
 EATING_CARDS = ("stop", "move_stop")
 

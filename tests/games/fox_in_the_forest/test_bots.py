@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from app.bots.knowledge import SeatKnowledge
 from app.games.fox_in_the_forest import ENGINE
 from app.games.fox_in_the_forest.bots import STRATEGIES, expert, standard
 from app.games.fox_in_the_forest.state import State
+from app.games.knowledge import SeatKnowledge
 from app.games.protocol import Action, Knowledge, Strategy
 from app.games.rng import pick
 from tests.games.bot_checks import Draws, check_always_listed, decide_with_twin

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.bots.knowledge import SeatKnowledge
 from app.games.fox_in_the_forest_duet import ENGINE
 from app.games.fox_in_the_forest_duet.bots import STRATEGIES, expert, standard
 from app.games.fox_in_the_forest_duet.state import State
+from app.games.knowledge import SeatKnowledge
 from app.games.protocol import Strategy
 from app.games.rng import pick
 from tests.games import bot_checks

@@ -23,10 +23,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.bots.knowledge import SeatKnowledge
-from app.bots.utility import Utility, outcome_utility
+from app.games.knowledge import SeatKnowledge
 from app.games.protocol import JSON, Action, Engine, Knowledge, Seat, Strategy
 from app.games.rng import pick
+from app.games.utility import Utility, outcome_utility
 
 
 class Position:
