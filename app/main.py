@@ -46,7 +46,7 @@ from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
 from app.shutdown import drain_on_signals
-from app.startup import sole_sqlite_process
+from app.startup import shared_database_fanout, sole_sqlite_process
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -72,7 +72,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        with sole_sqlite_process(settings):
+        with sole_sqlite_process(settings), shared_database_fanout(settings):
             async with _running(app):
                 yield
 

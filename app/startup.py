@@ -4,17 +4,22 @@ SQLite has one writer per file and the in-memory fan-out reaches only the socket
 process: several workers on either would serve, and silently lose pushes or queue writes
 across processes. `foxden serve --workers N` is checked before anything starts; a second
 process on one SQLite file (started by hand, by a supervisor, or by uvicorn's own --workers)
-is refused by a lock on the file that the first process holds while it serves.
+is refused by a lock on the file that the first process holds while it serves; on Postgres, a
+second process with the in-memory fan-out (or one with Redis beside it) is refused by an
+advisory lock on the database.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import fcntl
 import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -108,3 +113,122 @@ def sole_sqlite_process(settings: Settings) -> Iterator[None]:
         yield
     finally:
         _OWNERS.give_back(path)
+
+
+# Postgres: processes that share a database must share a broker too. Every process holds an
+# advisory lock on the database while it serves: shared with Redis (any number of them see
+# each other's moves), exclusive with the in-memory fan-out (it reaches its own sockets only),
+# so a second process, or a process with the other kind of fan-out, is refused at start.
+FANOUT_LOCK = 0x466F7864656E01  # "Foxden" 1 (the migrations take "Foxden" itself)
+# A process killed a moment ago may still hold it until Postgres notices the closed connection.
+TAKE_TRIES, TAKE_PAUSE = 10, 0.5
+
+
+class _AdvisoryLock:
+    """One connection, on a thread and event loop of its own (the apps of one process may run
+    on several loops), that holds the fan-out lock for this process."""
+
+    def __init__(self, dsn: str, shared: bool) -> None:
+        self.dsn = dsn
+        self.shared = shared
+        self._connection: Any = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="foxden-fanout-lock", daemon=True
+        )
+        self._thread.start()
+
+    def take(self) -> bool | None:
+        """True: held. False: another process holds it the other way. None: the database is
+        out of reach (the app starts anyway, and retries its own work; nothing to check)."""
+        return asyncio.run_coroutine_threadsafe(self._take(), self._loop).result()
+
+    async def _take(self) -> bool | None:
+        import asyncpg
+
+        try:
+            self._connection = await asyncpg.connect(self.dsn, timeout=5)
+        except (OSError, asyncpg.PostgresError, TimeoutError):
+            return None
+        function = "pg_try_advisory_lock_shared" if self.shared else "pg_try_advisory_lock"
+        for _ in range(TAKE_TRIES):
+            if await self._connection.fetchval(f"SELECT {function}($1)", FANOUT_LOCK):
+                return True
+            await asyncio.sleep(TAKE_PAUSE)
+        return False
+
+    def close(self) -> None:
+        async def disconnect() -> None:
+            if self._connection is not None:
+                with contextlib.suppress(Exception):  # closing the connection releases it
+                    await self._connection.close(timeout=5)
+
+        asyncio.run_coroutine_threadsafe(disconnect(), self._loop).result()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
+class _FanoutOwners:
+    """The Postgres databases this process serves, each under one lock for all its apps."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._held: dict[str, tuple[_AdvisoryLock | None, int]] = {}
+
+    def take(self, dsn: str, shared: bool) -> None:
+        with self._guard:
+            if dsn in self._held:
+                lock, users = self._held[dsn]
+                self._held[dsn] = (lock, users + 1)
+                return
+            lock = _AdvisoryLock(dsn, shared)
+            taken = lock.take()
+            if taken is False:
+                lock.close()
+                raise StartupRefused(_fanout_refusal(shared))
+            if taken is None:
+                lock.close()
+                lock = None
+            self._held[dsn] = (lock, 1)
+
+    def give_back(self, dsn: str) -> None:
+        with self._guard:
+            lock, users = self._held[dsn]
+            if users > 1:
+                self._held[dsn] = (lock, users - 1)
+                return
+            del self._held[dsn]
+        if lock is not None:
+            lock.close()
+
+
+def _fanout_refusal(shared: bool) -> str:
+    if shared:
+        return (
+            "A Foxden process with the in-memory fan-out already serves this Postgres "
+            "database: it would not see this process's moves. Give every process "
+            "the same FOXDEN_REDIS_URL."
+        )
+    return (
+        "Another Foxden process already serves this Postgres database: with the in-memory "
+        f"fan-out neither would see the other's moves (players would miss pushes). {REDIS_HINT} "
+        "on every process."
+    )
+
+
+_FANOUT = _FanoutOwners()
+
+
+@contextmanager
+def shared_database_fanout(settings: Settings) -> Iterator[None]:
+    """Hold the Postgres database's fan-out lock for this process while the app runs."""
+    if is_sqlite(settings.database_url):
+        yield
+        return
+    dsn = settings.database_url.replace("postgresql+asyncpg://", "postgresql://", 1)
+    _FANOUT.take(dsn, shared=bool(settings.redis_url))
+    try:
+        yield
+    finally:
+        _FANOUT.give_back(dsn)

@@ -65,6 +65,7 @@ def test_the_match_page_rides_through_a_server_restart(
 
     states = page.evaluate("window.__connectionStates")
     assert states == ["reconnecting", "connected"], states  # never "Offline", no reload
+    page.click("#moves-toggle")  # the list of moves as buttons is folded by default
     page.locator("#actions button").first.click()
     expect(page.locator("#log-list")).to_contain_text("Steady")
     _check_console(page)

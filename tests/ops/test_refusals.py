@@ -68,6 +68,30 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert httpx.get(again.url + "/readyz", timeout=5).status_code == 200
 
 
+@pytest.mark.slow
+def test_processes_that_share_a_postgres_database_must_share_a_broker(
+    postgres_base_url: str, redis_url: str
+) -> None:
+    alone = {"FOXDEN_DATABASE_URL": postgres_base_url}
+    with running(alone, "app.asgi:app") as first:  # the in-memory fan-out
+        second = foxden(["serve", "--port", "0"], alone)
+        assert second.returncode != 0
+        assert "Another Foxden process already serves this Postgres database" in second.stderr
+        assert "FOXDEN_REDIS_URL=redis://" in second.stderr
+        with_redis = foxden(["serve", "--port", "0"], alone | {"FOXDEN_REDIS_URL": redis_url})
+        assert with_redis.returncode != 0
+        assert "the same FOXDEN_REDIS_URL" in with_redis.stderr
+        assert httpx.get(first.url + "/readyz", timeout=5).status_code == 200
+    # With Redis, any number of processes share the database (and a memory one is refused).
+    shared = alone | {"FOXDEN_REDIS_URL": redis_url}
+    with running(shared, "app.asgi:app") as one, running(shared, "app.asgi:app") as two:
+        for server in (one, two):
+            assert httpx.get(server.url + "/readyz", timeout=5).status_code == 200
+        lone = foxden(["serve", "--port", "0"], alone)
+        assert lone.returncode != 0
+        assert "Another Foxden process already serves this Postgres database" in lone.stderr
+
+
 def test_an_unknown_strategy_is_an_error_not_random() -> None:
     assert strategy_named("oh-fox", "random") is not None
     with pytest.raises(UnknownStrategy, match="no bot strategy 'grandmaster'"):
