@@ -31,8 +31,19 @@ function renderWho() {
     h("button", { class: "link-button", id: "change-name", onclick: changeName }, "Change name"));
 }
 
-function changeName() {
-  // A new name is a new guest identity (the old token is simply forgotten).
+async function changeName() {
+  // A new name is a new guest identity. A guest's old token is simply forgotten; a signed-in
+  // device signs out first, so its session does not linger on the account's device list.
+  if (identity()?.username) {
+    try {
+      await api("/sessions/current", { method: "DELETE" });
+    } catch (failure) {
+      if (!["auth/invalid", "auth/expired", "account/not_found"].includes(failure.code)) {
+        toast("Could not sign out: " + failure.message, "error");
+        return;
+      }
+    }
+  }
   forgetIdentity();
   renderAll();
   document.getElementById("name-input")?.focus();
