@@ -31,7 +31,9 @@ def strategy_named(game: str, name: str) -> Strategy:
 
 
 def bot_names(game: str) -> list[str]:
-    return sorted(strategies_for(game))
+    """From the weakest to the strongest: `random`, then the game's own in the order it
+    declares them (standard, expert), as pickers list them."""
+    return list(strategies_for(game))
 
 
 def stand_in_strategy(game: str) -> str:
