@@ -37,7 +37,8 @@ def test_one_click_fills_every_empty_seat_and_focus_moves_on_to_start(
     page.goto(f"{site.url}/lobby/{lobby_id}")
     expect(page.locator("#fill-bots")).to_have_text("Fill the 3 empty seats with bots")
     # Strategies read as words, and the pick is the game's sensible bot.
-    expect(page.locator("#fill-bots-strategy option")).to_have_text(["Random", "Standard", "Expert"])
+    strategies = page.locator("#fill-bots-strategy option")
+    expect(strategies).to_have_text(["Random", "Standard", "Expert"])
     expect(page.locator("#fill-bots-strategy")).to_have_value("standard")
     page.select_option("#fill-bots-strategy", "random")
     page.focus("#fill-bots")
