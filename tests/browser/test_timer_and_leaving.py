@@ -41,6 +41,17 @@ def _last_action(site: InProcessServer, match_id: str, me: dict[str, str]) -> di
     return dict(log["entries"][-1])
 
 
+def _run_bots_until_my_turn(site: InProcessServer, match_id: str, me: dict[str, str]) -> None:
+    """The bot may lead, or act twice (a Woodcutter): move the clock on until it is Ada's turn."""
+    auth = {"Authorization": f"Bearer {me['token']}"}
+    for _ in range(10):
+        state = httpx.get(f"{site.url}/api/v1/matches/{match_id}/state", headers=auth).json()
+        if state["legal_actions"]:
+            return
+        site.run_clock(BOT_DELAY_SECONDS)
+    raise AssertionError("the bot never handed the turn to Ada")
+
+
 def test_timer_choice_leave_and_reclaim(clocked_site: InProcessServer, page_factory: Any) -> None:
     site = clocked_site
     me = register(site, "Ada")
@@ -58,7 +69,7 @@ def test_timer_choice_leave_and_reclaim(clocked_site: InProcessServer, page_fact
     page.click("#start-match")
     page.wait_for_url("**/match/**")
     match_id = page.url.split("/match/")[1].split("?")[0]
-    site.run_clock(BOT_DELAY_SECONDS)  # if the bot opens, it plays; then it is Ada's turn
+    _run_bots_until_my_turn(site, match_id, me)
     expect(page.locator("#turn-line")).to_have_text("Your turn")
     expect(page.locator("#deadline")).to_contain_text("Time left")
     page.once("dialog", lambda dialog: dialog.accept())
@@ -87,11 +98,7 @@ def test_pushes_keep_the_reclaim_button_and_the_focused_card(
     page = page_factory()
     sign_in(page, site, me)
     page.goto(f"{site.url}/match/{match_id}")
-    for _ in range(10):  # the bot may lead, or act twice (a Woodcutter): run it until Ada acts
-        state = httpx.get(f"{site.url}/api/v1/matches/{match_id}/state", headers=auth).json()
-        if state["legal_actions"]:
-            break
-        site.run_clock(BOT_DELAY_SECONDS)
+    _run_bots_until_my_turn(site, match_id, me)
     expect(page.locator("#turn-line")).to_have_text("Your turn")
     # A focused card stays focused, and is the same element, when the table is pushed again.
     card = page.locator(".fitf-you .fx-hand .fx-legal").first
