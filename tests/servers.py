@@ -42,6 +42,27 @@ def listening_socket() -> socket.socket:
     return listener
 
 
+def wait_ready(
+    url: str, process: subprocess.Popen[bytes], what: str, log: Path | None = None
+) -> None:
+    """Poll `url`/readyz until it answers 200; fail at once if `process` exits (with its log)."""
+
+    def said() -> str:
+        return f":\n{log.read_text()}" if log is not None and log.exists() else ""
+
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}{said()}")
+        try:
+            if httpx.get(url + "/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)  # polling a state (readiness), not waiting for time to pass
+    raise RuntimeError(f"{what} did not become ready{said()}")
+
+
 class Server:
     def __init__(self, env: dict[str, str], app: str = "tests.fakes.server:app") -> None:
         self.env = env
@@ -81,18 +102,9 @@ class Server:
         self.wait_ready()
 
     def wait_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            if self.process is None or self.process.poll() is not None:
-                code = self.process.returncode if self.process else None
-                raise RuntimeError(f"server exited with {code}")
-            try:
-                if httpx.get(self.url + "/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("server did not become ready")
+        if self.process is None:
+            raise RuntimeError("the server was not started")
+        wait_ready(self.url, self.process, "server")
 
     def kill(self) -> None:
         """SIGKILL, as a crash would: no shutdown hooks, no flushing. The port stays ours."""

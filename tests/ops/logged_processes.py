@@ -7,28 +7,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
-
-from tests.servers import ROOT, STARTUP_SECONDS, listening_socket
-
-
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_SECONDS
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(url + "/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"server did not become ready:\n{log.read_text()}")
+from tests.servers import ROOT, listening_socket, wait_ready
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -55,7 +38,7 @@ def _logged(
             pass_fds=fds,
         )
         try:
-            _wait_ready(url, process, log)
+            wait_ready(url, process, "server", log)
             yield process
         finally:
             _stop(process)

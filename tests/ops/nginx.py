@@ -6,19 +6,15 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
-import time
 from pathlib import Path
 from string import Template
 
-import httpx
-
 from tests.conftest import _unavailable
-from tests.servers import ROOT
+from tests.servers import ROOT, wait_ready
 
 CONFIG = ROOT / "deploy" / "nginx.conf"
 NGINX = "/usr/sbin/nginx"
 PLACEHOLDERS = ("NGINX_PORT", "NGINX_UPSTREAM_A", "NGINX_UPSTREAM_B")
-STARTUP_SECONDS = 20
 
 
 def render(port: int, upstream_a: str, upstream_b: str) -> str:
@@ -73,17 +69,7 @@ class Nginx:
     def start(self) -> None:
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(self.command(), stdout=log, stderr=log)
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"nginx exited: {self.log.read_text()}")
-            try:
-                if httpx.get(self.url + "/readyz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("nginx did not answer")
+        wait_ready(self.url, self.process, "nginx", self.log)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
