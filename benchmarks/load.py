@@ -1,22 +1,24 @@
 """Load benchmark: committed actions per second and action-to-every-seat latency.
 
 Starts real server processes (Postgres + Redis by default), opens many matches of two human
-seats, connects a WebSocket per seat (seats of one match on different processes, so fan-out
-crosses them) and plays random legal actions as fast as the server allows. Latency is measured
-from sending an action to the moment every seat of that match has the envelope with the new
-version. The load generator is this process; the servers are their own processes. Prints each
-run and the medians over the runs.
+seats, connects a WebSocket per seat (with `--route owner`, the default, both on the match's
+process as deploy/nginx.conf routes them; with `--route spread` on different processes, so
+every move crosses Redis) and plays random legal actions as fast as the server allows. Latency
+is measured from sending an action to the moment every seat of that match has the envelope
+with the new version. The load generator is this process; the servers are their own
+processes. Prints each run and the medians over the runs, with the CPU that the app, the load
+generator, Postgres and Redis spent per action (they share the cores).
 
     python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 20]
                               [--runs 3] [--seconds 8] [--game fox-in-the-forest|mix|<id>]
-                              [--profile stacks.txt]
+                              [--route owner|spread] [--profile stacks.txt]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import contextlib
 import os
 import random
 import statistics
@@ -26,6 +28,7 @@ import uuid
 from typing import Any
 
 import asyncpg
+import orjson
 import websockets
 
 from app.games import REGISTRY
@@ -34,21 +37,28 @@ from tests.platform.client import ApiClient, open_table
 from tests.servers import Server
 
 PG = "postgresql://postgres@127.0.0.1:5432"
+SERVICES = ("postgres", "redis-server")
 MIX = [engine_id for engine_id in REGISTRY]  # every game, two seats each, round robin
 
 
 class Seat:
-    def __init__(self, connection: Any) -> None:
+    """One seat's socket as the load generator reads it: the newest envelope and when each
+    version arrived. Every reader of a match wakes the match's one `changed` event, so waiting
+    for "any seat moved" costs no task per wait (the generator shares the cores it measures)."""
+
+    def __init__(self, connection: Any, changed: asyncio.Event) -> None:
         self.connection = connection
+        self.version = -1
         self.envelope: dict[str, Any] = {"version": -1}
         self.arrived: dict[int, float] = {}
-        self.changed = asyncio.Event()
+        self.changed = changed
         self.refused = 0
 
     async def read(self) -> None:
         async for text in self.connection:
-            frame = json.loads(text)
-            if frame["type"] == "envelope" and frame["version"] > self.envelope["version"]:
+            frame = orjson.loads(text)
+            if frame["type"] == "envelope" and frame["version"] > self.version:
+                self.version = frame["version"]
                 self.envelope = frame
                 self.arrived.setdefault(frame["version"], time.perf_counter())
                 self.changed.set()
@@ -64,39 +74,40 @@ async def play_match(
     latencies: list[float],
     deadline: float,
 ) -> tuple[int, int]:
+    changed = asyncio.Event()
     seats = []
     for ws_base, player in zip(ws_bases, players, strict=True):
         connection = await websockets.connect(f"{ws_base}/api/v1/matches/{match_id}/ws")
-        await connection.send(json.dumps({"type": "hello", "token": player.token}))
-        seats.append(Seat(connection))
+        await connection.send(orjson.dumps({"type": "hello", "token": player.token}).decode())
+        seats.append(Seat(connection, changed))
     readers = [asyncio.create_task(seat.read()) for seat in seats]
     rng = random.Random(match_id)
     actions = errors = 0
     try:
         while time.perf_counter() < deadline:
-            current = max((s.envelope for s in seats), key=lambda e: e["version"])
+            current = max(seats, key=lambda s: s.version).envelope
             if current.get("status") not in (None, "active"):
                 break
             if not current.get("to_act"):
-                await _any_change(seats)
+                await _any_change(changed)
                 continue
             seat = seats[current["to_act"][0]]
-            while seat.envelope["version"] < current["version"]:
-                await _any_change([seat])
+            while seat.version < current["version"]:
+                await _any_change(changed)
             mine = seat.envelope
             version = mine["version"] + 1
             sent = time.perf_counter()
             await seat.connection.send(
-                json.dumps(
+                orjson.dumps(
                     {
                         "type": "act",
                         "action": rng.choice(mine["legal_actions"]),
                         "version": mine["version"],
                     }
-                )
+                ).decode()
             )
             while not all(version in s.arrived for s in seats) and not seat.refused:
-                await _any_change(seats)
+                await _any_change(changed)
             if seat.refused:  # a refused action is an error of the server or of this client
                 seat.refused = 0
                 errors += 1
@@ -111,12 +122,12 @@ async def play_match(
     return actions, errors
 
 
-async def _any_change(seats: list[Seat]) -> None:
-    waiters = [asyncio.create_task(s.changed.wait()) for s in seats]
-    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED, timeout=5)
-    for seat, waiter in zip(seats, waiters, strict=True):
-        waiter.cancel()
-        seat.changed.clear()
+async def _any_change(changed: asyncio.Event) -> None:
+    # A timeout, not a hang, if a push is lost: the loop looks again and the run goes on.
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(5):
+            await changed.wait()
+    changed.clear()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -126,8 +137,41 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def service_cpu_seconds(command: str) -> float:
+    """CPU time so far of every process named `command` (all Postgres backends, Redis): what
+    the databases cost on the shared cores. Other users of the same services count too, so
+    the figure means something on a quiet machine only."""
+    total = 0.0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                text = stat.read()
+        except OSError:
+            continue  # ended meanwhile
+        if text[text.index("(") + 1 : text.rindex(")")] == command:
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _server_of(servers: list[Server], match: int, seat: int, route: str) -> Server:
+    """`owner`: every seat of a match on one process, as deploy/nginx.conf routes them (the
+    process that holds the match pushes to all its seats). `spread`: the seats of a match on
+    different processes, so every move crosses Redis and is replayed there (the worst case)."""
+    if route == "owner":
+        return servers[match % len(servers)]
+    return servers[(match + seat) % len(servers)]
+
+
 async def one_run(
-    servers: list[Server], game: str, matches: int, seconds: float, profile: str = ""
+    servers: list[Server],
+    game: str,
+    matches: int,
+    seconds: float,
+    profile: str = "",
+    route: str = "owner",
 ) -> dict[str, float]:
     pids = [server.process.pid for server in servers if server.process]
     rss_before = sum(rss_kib(pid) for pid in pids)
@@ -138,18 +182,18 @@ async def one_run(
         a = await ApiClient.register(server.url, f"A{i}")
         b = await ApiClient.register(server.url, f"B{i}")
         match_id = await open_table(a, [b], games[i % len(games)])
-        # Seats connect to different processes: fan-out must cross them.
         tables.append((match_id, [a, b]))
     latencies: list[float] = []
     profiler = _profile(servers[0], profile, seconds) if profile else None
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    services_before = {name: service_cpu_seconds(name) for name in SERVICES}
     client_before = time.process_time()
     started = time.perf_counter()
     deadline = started + seconds
     results = await asyncio.gather(
         *[
             play_match(
-                [servers[(i + seat) % len(servers)].ws_url for seat in range(len(players))],
+                [_server_of(servers, i, seat, route).ws_url for seat in range(len(players))],
                 match_id,
                 players,
                 latencies,
@@ -161,6 +205,7 @@ async def one_run(
     elapsed = time.perf_counter() - started
     server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     client_cpu = time.process_time() - client_before
+    services = {name: service_cpu_seconds(name) - services_before[name] for name in SERVICES}
     if profiler is not None:
         profiler.wait()
     latencies.sort()
@@ -178,6 +223,8 @@ async def one_run(
         "server_kib_per_match": (sum(rss_kib(pid) for pid in pids) - rss_before) / matches,
         # The load generator shares the cores: what it costs is CPU the servers cannot have.
         "client_cpu_ms_per_action": client_cpu / max(1, actions) * 1000,
+        "postgres_cpu_ms_per_action": services["postgres"] / max(1, actions) * 1000,
+        "redis_cpu_ms_per_action": services["redis-server"] / max(1, actions) * 1000,
     }
 
 
@@ -220,6 +267,12 @@ def main() -> None:
     parser.add_argument("--game", default="fox-in-the-forest")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
     parser.add_argument(
+        "--route",
+        choices=["owner", "spread"],
+        default="owner",
+        help="owner: a match's seats on one process (as nginx routes them); spread: apart",
+    )
+    parser.add_argument(
         "--profile", default="", help="write py-spy's collapsed stacks of the first server here"
     )
     args = parser.parse_args()
@@ -229,7 +282,8 @@ def main() -> None:
         print({key: round(value, 1) for key, value in results[-1].items()})
     medians = {key: statistics.median(r[key] for r in results) for key in results[0]}
     print(
-        f"median of {args.runs} runs on {args.backend}, {args.processes} process(es), "
+        f"median of {args.runs} runs on {args.backend}, {args.processes} process(es) "
+        f"(seats routed: {args.route}), "
         f"{args.matches} concurrent matches of {args.game}: "
         f"{medians['per_second']:.0f} committed actions/s, "
         f"p50 {medians['p50_ms']:.1f} ms, p95 {medians['p95_ms']:.1f} ms, "
@@ -237,6 +291,8 @@ def main() -> None:
         f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action, "
         f"{medians['server_kib_per_match']:.0f} KiB of server memory per match, "
         f"{medians['client_cpu_ms_per_action']:.2f} ms of load-generator CPU per action, "
+        f"{medians['postgres_cpu_ms_per_action']:.2f} ms of Postgres and "
+        f"{medians['redis_cpu_ms_per_action']:.2f} ms of Redis CPU per action, "
         f"{medians['errors']:.0f} errors"
     )
 
@@ -257,7 +313,9 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
     try:
         for server in servers:
             server.start()
-        return await one_run(servers, args.game, args.matches, args.seconds, args.profile)
+        return await one_run(
+            servers, args.game, args.matches, args.seconds, args.profile, args.route
+        )
     finally:
         for server in servers:
             server.stop()

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-import orjson
-
-from app.matches.envelope import envelope
+from app.matches.envelope import encoded_envelope
 from app.matches.loaded import LoadedMatch
 
 Stamp = tuple[object, ...]
@@ -68,5 +66,4 @@ def _older(stamp: Stamp, than: Stamp) -> bool:
 
 
 def _encode(loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> bytes:
-    # Non-string keys are allowed as the standard json module allows them (views use ints).
-    return orjson.dumps(envelope(loaded, seat, presence), option=orjson.OPT_NON_STR_KEYS)
+    return encoded_envelope(loaded, seat, presence)

@@ -24,6 +24,9 @@ pytestmark = pytest.mark.slow
 ADMIN_TOKEN = "rolling-restart-admin-token-of-32-chars"
 MATCHES = 6
 RESTART_EVERY = 40  # acknowledged moves between restarts: a match takes about 95
+# Moves acknowledged while a process is down (served by the other one) before the rest wait
+# for it to be back: on a slow machine a start may take longer than a whole match.
+WHILE_DOWN = 30
 FOXDEN = Path(sys.executable).parent / "foxden"
 # Each match puts its two players on two of the three ways in.
 TRANSPORTS = [("rest", "socket"), ("socket", "sse"), ("sse", "rest")]
@@ -31,7 +34,9 @@ TRANSPORTS = [("rest", "socket"), ("socket", "sse"), ("sse", "rest")]
 
 class RollingRestart:
     """After every RESTART_EVERY acknowledged moves: SIGTERM one process (the next in turn),
-    wait for its exit, start it again. Counts the matches still running at each stop."""
+    wait for its exit, start it again. Counts the matches still running at each stop. Play
+    goes on while a process is down, WHILE_DOWN moves at most, so every stop comes mid-match
+    however slowly the machine starts a process."""
 
     def __init__(self, servers: list[FoxdenServer]) -> None:
         self.servers = servers
@@ -39,9 +44,13 @@ class RollingRestart:
         self.exit_codes: list[int] = []
         self.running_at_stop: list[int] = []
         self.due = asyncio.Event()
+        self.serving = asyncio.Event()  # clear while a process is down
+        self.serving.set()
+        self.down_since = 0  # self.acks when the process went down
 
-    def sending(self) -> None:
-        return None
+    async def sending(self) -> None:
+        if not self.serving.is_set() and self.acks - self.down_since >= WHILE_DOWN:
+            await self.serving.wait()
 
     def acknowledged(self, move: Move, seconds: float) -> None:
         self.acks += 1
@@ -54,7 +63,10 @@ class RollingRestart:
             await self.due.wait()
             self.running_at_stop.append(sum(1 for match in matches if not match.done()))
             self.exit_codes.append(await asyncio.to_thread(server.terminate))
+            self.down_since = self.acks
+            self.serving.clear()
             await asyncio.to_thread(server.start)
+            self.serving.set()
 
 
 def _seat(kind: str, http: httpx.AsyncClient, proxy: Nginx, table: Table, seat: int) -> Seat:

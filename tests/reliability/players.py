@@ -51,9 +51,10 @@ class Table:
 
 
 class Watcher(Protocol):
-    """Told when a move is about to be sent and when it was acknowledged (after how long)."""
+    """Told when a move is about to be sent (it may hold the move back a while) and when it
+    was acknowledged (after how long)."""
 
-    def sending(self) -> None: ...
+    async def sending(self) -> None: ...
     def acknowledged(self, move: Move, seconds: float) -> None: ...
 
 
@@ -230,7 +231,7 @@ async def play(table: Table, seats: list[Seat], rng: random.Random, watcher: Wat
         version = seen["version"]
         move = Move(seat, rng.choice(seen["legal_actions"]), f"{table.match_id[:8]}-{version}")
         table.moves[version] = move
-        watcher.sending()
+        await watcher.sending()
         started = time.monotonic()
         seen = await seats[seat].submit(move, version)
         move.acknowledged = True

@@ -68,7 +68,7 @@ class Crasher:
     def _armed(self) -> bool:
         return self.kills < self.planned and self.acks >= self.next_kill
 
-    def sending(self) -> None:
+    async def sending(self) -> None:
         if self._armed() and not self.after_commit:
             self.due.set()
 
