@@ -13,7 +13,13 @@ import httpx
 import pytest
 
 from tests.browser.conftest import match_against_bots, register
-from tests.browser.table_helpers import DESKTOP, PHONE, outside_viewport, screenshot
+from tests.browser.table_helpers import (
+    DESKTOP,
+    OUTSIDE_VIEWPORT,
+    PHONE,
+    outside_viewport,
+    screenshot,
+)
 from tests.servers import Server
 
 # game, seats, options, what of yours must be in view at a decision
@@ -111,4 +117,34 @@ def test_prompt_and_hand_in_view_at_each_decision(
             assert outside_viewport(page, selector) == [], f"decision {decision}"
         assert page.evaluate(WORDS_ON_SCREEN, DEBUG_TEXT) == []
         act(site, ada, match, envelope)
+    page.errors.check()
+
+
+# Records, at the moment the first envelope is on the table (#table gets data-version), what of
+# the player's own things lies outside the viewport. A table drawn before its game's stylesheet
+# arrived had unsized cards and boards then, and on a busy machine a test could measure it so.
+FIRST_DRAW = """([outside, selectors]) => {
+  const record = () => {
+    if (window.__firstDraw || !document.querySelector('#table[data-version]')) return;
+    window.__firstDraw = selectors.flatMap(outside);
+  };
+  new MutationObserver(record).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'],
+  });
+}"""
+
+
+@pytest.mark.parametrize("case", GAMES, ids=[g[0] for g in GAMES])
+def test_the_first_drawing_already_has_its_stylesheet(
+    site: Server, page_factory: Any, case: tuple[str, int, dict[str, Any], str]
+) -> None:
+    game, seats, options, yours = case
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=PHONE["width"], height=PHONE["height"])
+    selectors = json.dumps(yours.split(", "))
+    page.add_init_script(f"({FIRST_DRAW})([{OUTSIDE_VIEWPORT}, {selectors}])")
+    open_table(page, site, ada, match)
+    page.wait_for_function("() => window.__firstDraw !== undefined")
+    assert page.evaluate("window.__firstDraw") == []
     page.errors.check()

@@ -11,6 +11,7 @@ import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
 import { loadHelp, quickReference } from "../games/kit/help.js";
+import { ensureStyles } from "../games/kit/styles.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 
@@ -350,8 +351,9 @@ async function start() {
     status(main, failure.status === 404 ? "There is no such match." : failure.message, "form-error");
     return;
   }
+  // The table is first drawn with its stylesheet applied and its help loaded, never before.
   [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game),
-    loadHelp(summary.game)]);
+    loadHelp(summary.game), ensureStyles(summary.game)]);
   const rulesUrl = game && `${game.rules_url}?from=${encodeURIComponent(`/match/${matchId}`)}`;
   layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl,
     log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
