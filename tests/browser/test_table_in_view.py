@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -66,6 +67,22 @@ def my_decision(site: Server, identity: dict[str, str], match: str) -> dict[str,
     raise AssertionError("no decision came to this player")
 
 
+def my_decisions(
+    page: Any, site: Server, identity: dict[str, str], match: str, count: int
+) -> Iterator[dict[str, Any]]:
+    """Up to `count` of this player's decisions, each once the table shows (at least) it; the
+    caller acts on each before asking for the next."""
+    for _ in range(count):
+        envelope = my_decision(site, identity, match)
+        if envelope is None:
+            return
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
+            arg=envelope["version"],
+        )
+        yield envelope
+
+
 def act(site: Server, identity: dict[str, str], match: str, envelope: dict[str, Any]) -> None:
     action = random.Random(envelope["version"]).choice(envelope["legal_actions"])
     httpx.post(
@@ -99,14 +116,7 @@ def test_prompt_and_hand_in_view_at_each_decision(
     page = page_factory(width=size["width"], height=size["height"])
     open_table(page, site, ada, match)
     label = "desktop" if size is DESKTOP else "phone"
-    for decision in range(DECISIONS):
-        envelope = my_decision(site, ada, match)
-        if envelope is None:
-            break
-        page.wait_for_function(
-            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
-            arg=envelope["version"],
-        )
+    for decision, envelope in enumerate(my_decisions(page, site, ada, match, DECISIONS)):
         if page.get_attribute("#table", "data-version") != str(envelope["version"]):
             continue  # the table moved on since: look at the next decision
         if decision == 0:
