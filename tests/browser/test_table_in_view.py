@@ -158,3 +158,63 @@ def test_the_first_drawing_already_has_its_stylesheet(
     page.wait_for_function("() => window.__firstDraw !== undefined")
     assert page.evaluate("window.__firstDraw") == []
     page.errors.check()
+
+
+# The board of each game: every space, tile or card of it must be readable once scrolled to.
+BOARDS = {
+    "fox-in-the-forest": ".fitf-centre .fx-card",
+    "fox-in-the-forest-duet": ".duet-space",
+    "fox-on-the-tree": ".tree-tile",
+    "fox-on-the-run": ".run-cell",
+    "oh-fox": ".of-space",
+}
+# JS: scroll each board element into view as the browser does (for focus, say), then list what
+# of it lies under the docked hand or the sticky status bar, or off the screen.
+UNDER_THE_DOCK = """(selector) => {
+  const dock = document.querySelector('#table .table-dock');
+  const bar = document.querySelector('#match-status');
+  const bad = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if ((dock && dock.contains(el)) || !el.getClientRects().length) continue;
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = el.getBoundingClientRect();
+    const where = `${selector} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}`
+      + `x${Math.round(r.height)} at scroll ${Math.round(scrollY)}`;
+    for (const [name, cover] of [['the dock', dock], ['the status bar', bar]]) {
+      if (!cover) continue;
+      const c = cover.getBoundingClientRect();
+      const apart = r.right <= c.left + 1 || r.left >= c.right - 1
+        || r.bottom <= c.top + 1 || r.top >= c.bottom - 1;
+      if (!apart) {
+        bad.push(`${where} under ${name} (${Math.round(c.top)}-${Math.round(c.bottom)})`);
+      }
+    }
+    if (r.top < -1 || r.bottom > innerHeight + 1) bad.push(`${where} off the screen`);
+  }
+  window.scrollTo(0, 0);
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("case", GAMES, ids=[g[0] for g in GAMES])
+def test_no_board_space_is_under_the_dock_once_scrolled_to(
+    site: Server,
+    page_factory: Any,
+    case: tuple[str, int, dict[str, Any], str],
+    size: dict[str, int],
+) -> None:
+    game, seats, options, yours = case
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=size["width"], height=size["height"])
+    # The layout at rest: no card in mid-slide from the hand to the trick while it is measured.
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, site, ada, match)
+    for envelope in my_decisions(page, site, ada, match, 2):
+        assert page.evaluate(UNDER_THE_DOCK, BOARDS[game]) == []
+        # Back at the top the decision is still on screen: the prompt and the hand.
+        for selector in ("#prompt", *yours.split(", ")):
+            assert outside_viewport(page, selector) == []
+        act(site, ada, match, envelope)
+    page.errors.check()

@@ -277,6 +277,21 @@ function draw(envelope) {
   if (region && !region.contains(document.activeElement)) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }
+  measureStickyParts();
+}
+
+/**
+ * The status bar sticks to the top of the screen and the docked hand to the bottom: both cover
+ * the page there. Their heights, as CSS variables, become the page's scroll padding (so a card
+ * focused or a board space scrolled into view stops clear of them) and size boards that must
+ * fit between the two (match.css, games/*.css).
+ */
+function measureStickyParts() {
+  if (!layout) return;
+  const dock = layout.table.querySelector(".table-dock");
+  const style = document.documentElement.style;
+  style.setProperty("--dock-height", `${dock ? Math.ceil(dock.getBoundingClientRect().height) : 0}px`);
+  style.setProperty("--status-height", `${Math.ceil(layout.status.getBoundingClientRect().height)}px`);
 }
 
 /* ---------- socket events ---------- */
@@ -360,6 +375,7 @@ async function start() {
   app.append(layout.main);
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
   socket.start();
+  window.addEventListener("resize", measureStickyParts, { passive: true });
   window.__foxdenSocket = socket; // for tests and debugging: close it to simulate a drop
 }
 
