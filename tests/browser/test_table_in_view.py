@@ -20,6 +20,7 @@ from tests.browser.table_helpers import (
     PHONE,
     outside_viewport,
     screenshot,
+    version,
 )
 from tests.servers import Server
 
@@ -217,4 +218,25 @@ def test_no_board_space_is_under_the_dock_once_scrolled_to(
         for selector in ("#prompt", *yours.split(", ")):
             assert outside_viewport(page, selector) == []
         act(site, ada, match, envelope)
+    page.errors.check()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_oh_fox_guess_form_is_in_view_when_the_predator_guesses(
+    site: Server, page_factory: Any, size: dict[str, int]
+) -> None:
+    """After the eight turns no hand is left: the guess form is the decision, so it docks."""
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, "oh-fox", 3, {"predator": "first"})
+    page = page_factory(width=size["width"], height=size["height"])
+    open_table(page, site, ada, match)
+    guessed = False
+    for envelope in my_decisions(page, site, ada, match, 60):
+        guessing = any(a["type"] == "guess" for a in envelope["legal_actions"])
+        if guessing and version(page) == str(envelope["version"]):
+            for selector in ("#prompt", ".of-guess", ".of-guess-option"):
+                assert outside_viewport(page, selector) == []
+            guessed = True
+        act(site, ada, match, envelope)
+    assert guessed, "the predator was never asked to guess"
     page.errors.check()

@@ -216,7 +216,8 @@ export function guessForm(view, envelope, ctx, names) {
   if (!guesses.length) return null;
   const seat = guesses[0].seat;
   const byAnimal = new Map(view.animals.map((card) => [card.animal, card]));
-  return h("section", { class: "of-panel of-guess", "aria-label": "Guess an identity" },
+  // Docked like the hand: the guess is the decision now, and there is no hand left.
+  return h("section", { class: "of-panel of-guess table-dock", "aria-label": "Guess an identity" },
     h("h3", {}, `Which prey animal is ${names[seat]}?`),
     h("div", { class: "of-guess-options" }, guesses.map((action) =>
       h("button", { type: "button", class: "of-guess-option", "data-animal": action.animal,
