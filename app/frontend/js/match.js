@@ -140,8 +140,17 @@ function drawTable(envelope, ctx) {
   layout.table.dataset.version = String(envelope.version); // which envelope is on screen
 }
 
+/**
+ * The end is still being replayed on the table (the Oh, Fox! reckoning): until it has played,
+ * nothing around the table tells who won (prompt, scores in the players strip, the log).
+ */
+function endStillPlaying(envelope) {
+  return envelope.status === "finished" && !hook("outcomeReady", true, envelope, {});
+}
+
 function drawPrompt(envelope, ctx) {
-  const text = (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
+  const text = endStillPlaying(envelope) ? "The match is over: the replay below shows how it ended."
+    : (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
     h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
   morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
@@ -162,8 +171,10 @@ function drawActions(envelope, ctx) {
 
 function drawHeader(envelope) {
   const acting = mustAct(envelope);
-  morphChildren(layout.players, playerList(envelope, acting, "players-strip"));
-  morphChildren(layout.playersPanel, playerList(envelope, acting, "players"));
+  // No final scores beside the names while the end still plays.
+  const listed = endStillPlaying(envelope) ? { ...envelope, outcome: null, view: { ...envelope.view, scores: null } } : envelope;
+  morphChildren(layout.players, playerList(listed, acting, "players-strip"));
+  morphChildren(layout.playersPanel, playerList(listed, acting, "players"));
   const waiting = acting.map((seat) => names(envelope)[seat]).filter(Boolean);
   let turn = "";
   if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
@@ -262,11 +273,13 @@ function draw(envelope) {
   const region = focusRegion();
   const drawn = [];
   const ctx = makeCtx(envelope, drawn);
+  // The table first: its renderer knows whether the end still plays (endStillPlaying).
+  drawTable(envelope, ctx);
   drawHeader(envelope);
   drawPrompt(envelope, ctx);
-  drawTable(envelope, ctx);
   drawActions(envelope, ctx);
   drawOutcome(envelope, ctx);
+  if (!endStillPlaying(envelope)) layout.log.update(envelope); // the log tells the end after the replay
   for (const fn of drawn) {
     try {
       fn(layout.table);
@@ -301,7 +314,6 @@ function onEnvelope(envelope) {
   current = envelope;
   setPending(false);
   draw(envelope);
-  layout.log.update(envelope);
   resendIfStillLegal(envelope);
   // Only seated players post in the chat: the first envelope says whether we are one.
   if (!chatLoaded) {
