@@ -171,8 +171,10 @@ function drawActions(envelope, ctx) {
 
 function drawHeader(envelope) {
   const acting = mustAct(envelope);
-  // No final scores beside the names while the end still plays.
-  const listed = endStillPlaying(envelope) ? { ...envelope, outcome: null, view: { ...envelope.view, scores: null } } : envelope;
+  // No final scores beside the names while the end still plays, nor in a team game (the
+  // outcome's per-seat numbers are the team's result, shown as one row per team).
+  const unscored = endStillPlaying(envelope) || (envelope.status !== "active" && hook("teamOutcome", null, envelope, {}));
+  const listed = unscored ? { ...envelope, outcome: null, view: { ...envelope.view, scores: null } } : envelope;
   morphChildren(layout.players, playerList(listed, acting, "players-strip"));
   morphChildren(layout.playersPanel, playerList(listed, acting, "players"));
   const waiting = acting.map((seat) => names(envelope)[seat]).filter(Boolean);
