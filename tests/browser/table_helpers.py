@@ -50,26 +50,25 @@ def act_and_wait(page: Any, target: Any, key: str | None = None) -> None:
     )
 
 
+# JS: what of `selector` is not wholly inside the viewport (empty: all of it is in view).
+OUTSIDE_VIEWPORT = """(selector) => {
+  const bad = [];
+  const w = window.innerWidth, h = window.innerHeight;
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (r.top < -1 || r.left < -1 || r.bottom > h + 1 || r.right > w + 1) {
+      bad.push(`${selector} at ${Math.round(r.left)},${Math.round(r.top)} `
+        + `${Math.round(r.width)}x${Math.round(r.height)} in ${w}x${h}`);
+    }
+  }
+  return document.querySelector(selector) ? bad : [`no ${selector}`];
+}"""
+
+
 def outside_viewport(page: Any, selector: str) -> list[str]:
     """What of `selector` is not wholly inside the viewport (empty: all of it is in view)."""
-    return list(
-        page.evaluate(
-            """(selector) => {
-              const bad = [];
-              const w = window.innerWidth, h = window.innerHeight;
-              for (const el of document.querySelectorAll(selector)) {
-                const r = el.getBoundingClientRect();
-                if (!r.width || !r.height) continue;
-                if (r.top < -1 || r.left < -1 || r.bottom > h + 1 || r.right > w + 1) {
-                  bad.push(`${selector} at ${Math.round(r.left)},${Math.round(r.top)} `
-                    + `${Math.round(r.width)}x${Math.round(r.height)} in ${w}x${h}`);
-                }
-              }
-              return document.querySelector(selector) ? bad : [`no ${selector}`];
-            }""",
-            selector,
-        )
-    )
+    return list(page.evaluate(OUTSIDE_VIEWPORT, selector))
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -135,4 +135,5 @@ def test_a_whole_match_at_phone_width(site: Server, page_factory: Any) -> None:
     assert team.count() == 1
     assert ("Won" in team.inner_text()) == bool(final["outcome"]["winners"])
     assert ("The team wins!" in outcome.inner_text()) == bool(final["outcome"]["winners"])
+    assert page.locator("#players-strip .player-score").count() == 0  # nor one beside each name
     page.errors.check()

@@ -116,6 +116,8 @@ def test_two_players_a_whole_match_on_a_phone(site, page_factory):
     # Factions win, not players: the result is one row per faction, one of them won.
     assert outcome.locator("#team-result tbody tr").count() == 2
     assert outcome.locator("#team-result tr.winner").count() == 1
+    # ...and no per-player "1 pts" / "0 pts" beside the names either.
+    assert page.locator("#players-strip .player-score").count() == 0
     # How it ended, in words: never the reason's code ("indigo_freed_scarlett").
     assert outcome.locator(".outcome-reason").inner_text() in {
         "How it ended: Indigo reached Scarlett and freed her.",

@@ -197,3 +197,45 @@ def test_removing_a_player_asks_first_and_keeps_focus_in_the_chair(
     expect(page.locator(".chair[data-seat='1']")).to_contain_text("Empty chair")
     expect(page.locator("#bot-strategy-1")).to_be_focused()
     page.errors.check()
+
+
+def test_the_host_makes_the_table_rated_in_the_lobby_once_no_bot_sits(
+    site: Server, page_factory: Any
+) -> None:
+    host = register(site, "Hazel")
+    lobby_id = hosted_lobby(site, host, "fox-on-the-tree", 3)
+    auth = {"Authorization": f"Bearer {host['token']}"}
+    seat = f"{site.url}/api/v1/lobbies/{lobby_id}/seats/1"
+    httpx.put(seat, headers=auth, json={"bot": "random"}).raise_for_status()
+    rated = lambda: httpx.get(f"{site.url}/api/v1/lobbies/{lobby_id}").json()["rated"]  # noqa: E731
+    page = page_factory()
+    sign_in(page, site, host)
+    page.goto(f"{site.url}/lobby/{lobby_id}")
+    box = page.locator("#host-rated")
+    expect(box).not_to_be_checked()
+    # A bot sits: the refusal is said next to the form, in words, and nothing is saved.
+    box.check()
+    page.click("#save-settings")
+    refusal = page.locator("#settings-error")
+    expect(refusal).to_be_visible()
+    expect(refusal).to_contain_text("remove the bots")
+    expect(refusal).not_to_contain_text("lobby/")
+    assert rated() is False
+    # The browser logs the refused request itself: that one error was expected.
+    assert page.errors == [
+        "Failed to load resource: the server responded with a status of 409 (Conflict)"
+    ]
+    page.errors.clear()
+    # Without the bot the same toggle is saved, and every visitor sees the table is rated.
+    page.click("#remove-seat-1")
+    expect(page.locator(".chair[data-seat='1']")).to_contain_text("Empty chair")
+    expect(box).to_be_checked()  # the form kept the host's choice
+    page.click("#save-settings")
+    expect(page.locator("#lobby-rated")).to_be_visible()
+    expect(refusal).to_be_hidden()
+    assert rated() is True
+    page.locator("#host-rated").uncheck()
+    page.click("#save-settings")
+    expect(page.locator("#lobby-rated")).to_have_count(0)
+    assert rated() is False
+    page.errors.check()

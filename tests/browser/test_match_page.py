@@ -49,10 +49,12 @@ def test_a_spectator_sees_no_hand_and_no_actions(site: Server, page_factory: Any
     expect(page.locator("#spectating")).to_be_visible()
     expect(page.locator("#prompt-text")).not_to_be_empty()
     expect(page.locator("#players-strip")).to_contain_text("Seated")
-    # Nothing to click: no action list, no prompt buttons, no focusable targets on the table.
+    # Nothing to click: no action list, no prompt buttons, no move targets on the table. The
+    # only tab stops there are cards with ability help, to read (a spectator may want to).
     expect(page.locator("#actions button")).to_have_count(0)
     expect(page.locator(".prompt-buttons button")).to_have_count(0)
-    expect(page.locator("#table [tabindex='0']")).to_have_count(0)
+    expect(page.locator("#table [tabindex='0']:not([data-help])")).to_have_count(0)
+    expect(page.locator("#table .fx-legal, #table [role=button], #table button")).to_have_count(0)
     # The seated player's cards are nowhere on the page (their names, as labels or text).
     html = page.content()
     for name in hand_names(site, player, match):

@@ -127,6 +127,12 @@ def test_two_player_match_on_a_phone_then_step_through_the_reckoning(
     if play.get_attribute("aria-pressed") == "true":
         play.click()
     reckoning = page.locator(".of-reckoning")
+    # While it plays nothing around the table tells the end: no winner in the prompt or the
+    # log, no final scores beside the names.
+    expect(page.locator("#outcome-pending")).to_be_visible()
+    expect(page.locator("#prompt-text")).not_to_contain_text("wins")
+    expect(page.locator("#players-strip .player-score")).to_have_count(0)
+    expect(page.locator("#panel-log-body")).not_to_contain_text("wins")
     start = int(reckoning.get_attribute("data-frame") or "0")
     page.locator("[data-control=step]").click()
     assert int(reckoning.get_attribute("data-frame") or "0") == start + 1
@@ -139,6 +145,8 @@ def test_two_player_match_on_a_phone_then_step_through_the_reckoning(
     assert totals == final_scores(site, match_id)
     # The results follow the reckoning (they were held while it played).
     expect(page.locator("#outcome .of-score-table tbody tr")).to_have_count(2)
+    expect(page.locator("#players-strip .player-score")).to_have_count(2)
+    expect(page.locator("#panel-log-body")).to_contain_text("Scores:")
     page.errors.check()
 
 

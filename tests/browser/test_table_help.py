@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 from app.packaged import FRONTEND
 from tests.browser.conftest import match_against_bots, register
 from tests.browser.table_helpers import act_and_wait
+from tests.browser.test_table_in_view import act, my_decisions
+from tests.browser.test_table_in_view import open_table as open_in_view_table
 from tests.servers import Server
 
 expect.set_options(timeout=10_000)
@@ -114,3 +116,41 @@ def test_a_long_press_shows_the_help_and_plays_nothing(site: Server, browser: An
         expect(card).to_have_attribute("aria-pressed", "false")
     finally:
         context.close()
+
+
+# JS: every element with help on the table, as [what is wrong with it, or "" if nothing], and
+# whether it is a move (a target) or only something to read.
+HELP_STOPS = """() => [...document.querySelectorAll('#table [data-help]')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => ({
+    move: el.matches('.fx-legal, [role=button], button'),
+    wrong: el.tabIndex >= 0 && !el.disabled ? '' : el.outerHTML.slice(0, 120),
+  }))"""
+DECISIONS = 6
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_every_card_and_token_with_help_takes_keyboard_focus(
+    site: Server, page_factory: Any, game: str, seats: int, options: dict[str, Any]
+) -> None:
+    """Not only move targets: an opponent's card, the trick, the decree, tokens and animals on
+    the board are tab stops too (without becoming moves), so their help shows on focus."""
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory()
+    open_in_view_table(page, site, ada, match)
+    readable = 0
+    for envelope in my_decisions(page, site, ada, match, DECISIONS):
+        stops = page.evaluate(HELP_STOPS)
+        assert [stop["wrong"] for stop in stops if stop["wrong"]] == []
+        informative = page.locator(
+            "#table [data-help][tabindex='0']:not(.fx-legal):not([role=button]):not(button)"
+        )
+        if informative.count():
+            readable += 1
+            target = informative.first
+            target.focus()
+            expect(page.locator(f"#{target.get_attribute('data-help')}")).to_be_visible()
+        act(site, ada, match, envelope)
+    assert readable, "no card or token that is not a move came up"
+    page.errors.check()

@@ -7,13 +7,21 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from tests.browser.conftest import match_against_bots, register
-from tests.browser.table_helpers import DESKTOP, PHONE, outside_viewport, screenshot
+from tests.browser.table_helpers import (
+    DESKTOP,
+    OUTSIDE_VIEWPORT,
+    PHONE,
+    outside_viewport,
+    screenshot,
+    version,
+)
 from tests.servers import Server
 
 # game, seats, options, what of yours must be in view at a decision
@@ -60,6 +68,22 @@ def my_decision(site: Server, identity: dict[str, str], match: str) -> dict[str,
     raise AssertionError("no decision came to this player")
 
 
+def my_decisions(
+    page: Any, site: Server, identity: dict[str, str], match: str, count: int
+) -> Iterator[dict[str, Any]]:
+    """Up to `count` of this player's decisions, each once the table shows (at least) it; the
+    caller acts on each before asking for the next."""
+    for _ in range(count):
+        envelope = my_decision(site, identity, match)
+        if envelope is None:
+            return
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
+            arg=envelope["version"],
+        )
+        yield envelope
+
+
 def act(site: Server, identity: dict[str, str], match: str, envelope: dict[str, Any]) -> None:
     action = random.Random(envelope["version"]).choice(envelope["legal_actions"])
     httpx.post(
@@ -93,14 +117,7 @@ def test_prompt_and_hand_in_view_at_each_decision(
     page = page_factory(width=size["width"], height=size["height"])
     open_table(page, site, ada, match)
     label = "desktop" if size is DESKTOP else "phone"
-    for decision in range(DECISIONS):
-        envelope = my_decision(site, ada, match)
-        if envelope is None:
-            break
-        page.wait_for_function(
-            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
-            arg=envelope["version"],
-        )
+    for decision, envelope in enumerate(my_decisions(page, site, ada, match, DECISIONS)):
         if page.get_attribute("#table", "data-version") != str(envelope["version"]):
             continue  # the table moved on since: look at the next decision
         if decision == 0:
@@ -111,4 +128,115 @@ def test_prompt_and_hand_in_view_at_each_decision(
             assert outside_viewport(page, selector) == [], f"decision {decision}"
         assert page.evaluate(WORDS_ON_SCREEN, DEBUG_TEXT) == []
         act(site, ada, match, envelope)
+    page.errors.check()
+
+
+# Records, at the moment the first envelope is on the table (#table gets data-version), what of
+# the player's own things lies outside the viewport. A table drawn before its game's stylesheet
+# arrived had unsized cards and boards then, and on a busy machine a test could measure it so.
+FIRST_DRAW = """([outside, selectors]) => {
+  const record = () => {
+    if (window.__firstDraw || !document.querySelector('#table[data-version]')) return;
+    window.__firstDraw = selectors.flatMap(outside);
+  };
+  new MutationObserver(record).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['data-version'],
+  });
+}"""
+
+
+@pytest.mark.parametrize("case", GAMES, ids=[g[0] for g in GAMES])
+def test_the_first_drawing_already_has_its_stylesheet(
+    site: Server, page_factory: Any, case: tuple[str, int, dict[str, Any], str]
+) -> None:
+    game, seats, options, yours = case
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=PHONE["width"], height=PHONE["height"])
+    selectors = json.dumps(yours.split(", "))
+    page.add_init_script(f"({FIRST_DRAW})([{OUTSIDE_VIEWPORT}, {selectors}])")
+    open_table(page, site, ada, match)
+    page.wait_for_function("() => window.__firstDraw !== undefined")
+    assert page.evaluate("window.__firstDraw") == []
+    page.errors.check()
+
+
+# The board of each game: every space, tile or card of it must be readable once scrolled to.
+BOARDS = {
+    "fox-in-the-forest": ".fitf-centre .fx-card",
+    "fox-in-the-forest-duet": ".duet-space",
+    "fox-on-the-tree": ".tree-tile",
+    "fox-on-the-run": ".run-cell",
+    "oh-fox": ".of-space",
+}
+# JS: scroll each board element into view as the browser does (for focus, say), then list what
+# of it lies under the docked hand or the sticky status bar, or off the screen.
+UNDER_THE_DOCK = """(selector) => {
+  const dock = document.querySelector('#table .table-dock');
+  const bar = document.querySelector('#match-status');
+  const bad = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if ((dock && dock.contains(el)) || !el.getClientRects().length) continue;
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const r = el.getBoundingClientRect();
+    const where = `${selector} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}`
+      + `x${Math.round(r.height)} at scroll ${Math.round(scrollY)}`;
+    for (const [name, cover] of [['the dock', dock], ['the status bar', bar]]) {
+      if (!cover) continue;
+      const c = cover.getBoundingClientRect();
+      const apart = r.right <= c.left + 1 || r.left >= c.right - 1
+        || r.bottom <= c.top + 1 || r.top >= c.bottom - 1;
+      if (!apart) {
+        bad.push(`${where} under ${name} (${Math.round(c.top)}-${Math.round(c.bottom)})`);
+      }
+    }
+    if (r.top < -1 || r.bottom > innerHeight + 1) bad.push(`${where} off the screen`);
+  }
+  window.scrollTo(0, 0);
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("case", GAMES, ids=[g[0] for g in GAMES])
+def test_no_board_space_is_under_the_dock_once_scrolled_to(
+    site: Server,
+    page_factory: Any,
+    case: tuple[str, int, dict[str, Any], str],
+    size: dict[str, int],
+) -> None:
+    game, seats, options, yours = case
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=size["width"], height=size["height"])
+    # The layout at rest: no card in mid-slide from the hand to the trick while it is measured.
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, site, ada, match)
+    for envelope in my_decisions(page, site, ada, match, 2):
+        assert page.evaluate(UNDER_THE_DOCK, BOARDS[game]) == []
+        # Back at the top the decision is still on screen: the prompt and the hand.
+        for selector in ("#prompt", *yours.split(", ")):
+            assert outside_viewport(page, selector) == []
+        act(site, ada, match, envelope)
+    page.errors.check()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_oh_fox_guess_form_is_in_view_when_the_predator_guesses(
+    site: Server, page_factory: Any, size: dict[str, int]
+) -> None:
+    """After the eight turns no hand is left: the guess form is the decision, so it docks."""
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, "oh-fox", 3, {"predator": "first"})
+    page = page_factory(width=size["width"], height=size["height"])
+    open_table(page, site, ada, match)
+    guessed = False
+    for envelope in my_decisions(page, site, ada, match, 60):
+        guessing = any(a["type"] == "guess" for a in envelope["legal_actions"])
+        if guessing and version(page) == str(envelope["version"]):
+            for selector in ("#prompt", ".of-guess", ".of-guess-option"):
+                assert outside_viewport(page, selector) == []
+            guessed = True
+        act(site, ada, match, envelope)
+    assert guessed, "the predator was never asked to guess"
     page.errors.check()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import httpx
 import pytest
 
 from app.catalogue.router import rules_file
 from app.games import REGISTRY
+from tests.platform.test_option_labels import _enums
 
 REAL_GAMES = sorted(REGISTRY)
 
@@ -51,3 +55,31 @@ async def test_the_way_back_never_leaves_the_site(
     assert response.status_code == 200
     assert 'id="rules-back" href="/">Back to Foxden</a>' in response.text
     assert "evil" not in response.text and "<b>" not in response.text
+
+
+# What a player should never read on a rules page: code spans and blocks, identifiers
+# (snake_case, "r0c0"), arrows typed as "->" and debug marks such as "[ok]".
+CODE_LOOKING = re.compile(r"<code|<pre|`|\b[a-z]+_[a-z_]+\b|\br\dc\d\b|->|\[ok\]")
+
+
+def _option_ids(schema: dict[str, Any]) -> set[str]:
+    """The option keys and values that read as identifiers (not as plain words)."""
+    ids = {str(v) for key, values, _ in _enums(schema) for v in [key, *values]}
+    ids.update(schema.get("properties", {}))
+    return {i for i in ids if re.search(r"[_-]", i)}
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+async def test_a_rules_page_speaks_words_not_identifiers(
+    client: httpx.AsyncClient, game_id: str
+) -> None:
+    page = (await client.get(f"/games/{game_id}/rules")).text
+    article = page[page.index("<article") : page.index("</article>")]
+    assert CODE_LOOKING.findall(article) == []
+    text = re.sub(r"<[^>]+>", " ", article)
+    catalogue = (await client.get("/api/v1/games")).json()
+    schema = next(game["options_schema"] for game in catalogue if game["id"] == game_id)
+    assert [i for i in _option_ids(schema) if i in text] == []
+    # Each option is named as the lobby names it.
+    for option in schema.get("properties", {}).values():
+        assert option["title"] in text, option["title"]

@@ -152,8 +152,7 @@ function turnOrder(s) {
     return explain(h("li", { class: ["run-order-item", name === now && "is-now", c.seat === ctx.seat && "is-yours"] },
       pawn(c), h("span", { class: "run-order-text" }, h("strong", {}, c.label),
         h("span", { class: "run-small" }, `${FACTION_WORDS[c.faction]}, ${seatName(env, ctx, c.seat)}`)),
-      name === now ? h("span", { class: "run-badge" }, "now") : null), "fox-on-the-run", String(name).toLowerCase(),
-    { focusable: true });
+      name === now ? h("span", { class: "run-badge" }, "now") : null), "fox-on-the-run", String(name).toLowerCase());
   }));
 }
 

@@ -113,8 +113,8 @@ function seatsStrip(s) {
       h("span", { class: "tree-seat-name" }, seatName(env, ctx, seat.seat)),
       acting ? h("span", { class: "tree-badge" }, view.stage === "escape_question" ? "asked" : "to play") : null,
       h("span", { class: "tree-seat-tokens", "aria-label": `Tokens left: ${tokenList(seat.tokens)}` },
-        TOKENS.map((t) => tokenIcon(t, !seat.tokens.includes(t)))),
-      seat.seat === ctx.seat ? null : cardBack());
+        TOKENS.map((t) => explain(tokenIcon(t, !seat.tokens.includes(t)), ID, t))),
+      seat.seat === ctx.seat ? null : explain(cardBack(), ID, "card"));
   }));
 }
 
@@ -182,16 +182,17 @@ function animalChip(s, animal) {
     info.stuck && "is-stuck", danger && "is-danger"];
   const body = [animalIcon(info), h("span", { class: "tree-animal-name" }, info.name),
     info.stuck ? h("span", { class: "tree-note" }, "stuck") : null];
+  const move = info.team === "farm" ? "dodge" : "jump"; // the help: how this team moves
   if (escape) {
-    return h("button", { class: cls, "data-animal": animal, "aria-label": label(escape, s.env),
-      onclick: () => s.ctx.act(escape) }, body);
+    return explain(h("button", { class: cls, "data-animal": animal, "aria-label": label(escape, s.env),
+      onclick: () => s.ctx.act(escape) }, body), ID, move);
   }
   if (movable) {
-    return h("button", { class: cls, "data-animal": animal, "aria-pressed": String(picked),
+    return explain(h("button", { class: cls, "data-animal": animal, "aria-pressed": String(picked),
       "aria-label": picked ? `${info.name} selected: now choose where it goes` : `Choose the ${info.name} to move`,
-      onclick: () => s.redraw(picked ? null : `animal:${animal}`) }, body);
+      onclick: () => s.redraw(picked ? null : `animal:${animal}`) }, body), ID, move);
   }
-  return h("span", { class: cls, "data-animal": animal }, body);
+  return explain(h("span", { class: cls, "data-animal": animal }, body), ID, move);
 }
 
 function hint(s) {
@@ -225,10 +226,10 @@ function mine(s) {
   if (ctx.seat === null || ctx.seat === undefined || !view.your_card) return null;
   const held = view.seats[ctx.seat]?.tokens || [];
   return h("section", { class: "tree-mine table-dock", "aria-label": "Your card and tokens" },
-    h("div", { class: "tree-card", "data-card": view.your_card.id },
+    explain(h("div", { class: "tree-card", "data-card": view.your_card.id },
       h("h3", {}, "Your secret card"),
       cardLine("Favourites (+)", [view.your_card.farm, view.your_card.predator], view, false),
-      cardLine("Disliked (-)", [view.your_card.disliked], view, true)),
+      cardLine("Disliked (-)", [view.your_card.disliked], view, true)), ID, "card-score"),
     h("div", { class: "tree-hand" }, h("h3", {}, "Your tokens"),
       held.length ? held.map((token) => handToken(s, token)) : h("p", { class: "tree-note" }, "All played.")));
 }

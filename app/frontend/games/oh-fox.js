@@ -107,11 +107,12 @@ function draw(root, envelope, ctx, redraw) {
       h("div", { class: "of-side" }, over ? null : pawnTray(view, envelope, ctx, names, redraw, () => liveBoard(view)),
         identityCard(view), animalCards(view), objectives(view))),
     h("div", { class: "of-bottom" },
-      guessForm(view, envelope, ctx, names),
       view.phase !== "program" ? guessList(view, names) : null,
       seat === null ? null : seatRows(view, names, seat, "mine", fresh)),
-    // Last, straight in the table: docked at the bottom of the screen while the board scrolls.
-    handPanel(view, envelope, ctx, redraw)));
+    // Last, straight in the table: docked at the bottom of the screen while the board scrolls
+    // (the hand while the turns run, the guess form after them).
+    handPanel(view, envelope, ctx, redraw),
+    guessForm(view, envelope, ctx, names)));
 }
 
 let generation = 0; // bumped on every render, so a stale redraw does nothing

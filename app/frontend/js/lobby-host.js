@@ -99,10 +99,15 @@ export function chairHostControls(seat, lobby, game, onUpdated) {
  * push (someone got ready) does not wipe what the host is typing.
  */
 export function settingsKey(lobby) {
-  return JSON.stringify([lobby.options, lobby.seats.length, lobby.private, lobby.turn_seconds]);
+  return JSON.stringify([lobby.options, lobby.seats.length, lobby.private, lobby.rated, lobby.turn_seconds]);
 }
 
-/** Seat count, private toggle and the game's options, saved together with PATCH. */
+// Why a save was refused, in a player's words (the server's message says the rest).
+const REFUSALS = {
+  "lobby/rated_no_bots": "A rated table is for people only, and bots sit here: remove the bots, then make the table rated.",
+};
+
+/** Seat count, private and rated toggles, the timer and the game's options, saved together with PATCH. */
 export function hostSettings(lobby, game, onUpdated) {
   const min = game ? game.min_players : lobby.seats.length;
   const max = game ? game.max_players : lobby.seats.length;
@@ -111,23 +116,35 @@ export function hostSettings(lobby, game, onUpdated) {
     seats.append(h("option", { value: String(n), selected: n === lobby.seats.length }, `${n} seats`));
   }
   const privateBox = h("input", { type: "checkbox", id: "host-private", checked: lobby.private });
+  const ratedBox = h("input", { type: "checkbox", id: "host-rated", checked: lobby.rated });
+  const refusal = h("p", { class: "form-error", id: "settings-error", role: "alert", hidden: true });
   const options = optionsForm(game ? game.options_schema : {}, lobby.options, { prefix: "host" });
   const timer = timerField("host-timer", lobby.turn_seconds);
   const form = h("form", { class: "stack" },
     h("div", { class: "row" },
       h("div", { class: "field" }, h("label", { for: "host-seats" }, "Seats"), seats),
       h("div", { class: "field field-check" }, privateBox, h("label", { for: "host-private" }, "Private table"))),
+    h("div", { class: "field field-check" }, ratedBox,
+      h("label", { for: "host-rated" }, "Rated (the result moves the players' ratings; people only, no bots)")),
     timer.node,
     options.node,
+    refusal,
     h("button", { class: "primary", type: "submit", id: "save-settings" }, "Save settings"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const updated = await call(lobby, "", "PATCH", {
-      seats: Number(seats.value), private: privateBox.checked, options: options.value(),
-      turn_seconds: timer.value(),
-    });
-    if (updated) toast("Settings saved.");
-    onUpdated(updated);
+    refusal.hidden = true;
+    try {
+      const updated = await api(`/lobbies/${encodeURIComponent(lobby.id)}`, { method: "PATCH", body: {
+        seats: Number(seats.value), private: privateBox.checked, rated: ratedBox.checked,
+        options: options.value(), turn_seconds: timer.value(),
+      } });
+      toast("Settings saved.");
+      onUpdated(updated);
+    } catch (failure) {
+      // Said next to the form, where the host looks: nothing of this save was kept.
+      refusal.textContent = `${REFUSALS[failure.code] || failure.message} Your settings were not saved.`;
+      refusal.hidden = false;
+    }
   });
   return h("section", { class: "panel", "aria-labelledby": "settings-title" },
     h("h2", { id: "settings-title" }, "Table settings"),

@@ -278,7 +278,7 @@ function show(updated) {
   if (!main.firstChild || !main.contains(titleNode)) layout();
   titleNode.textContent = title;
   const host = isHost() && lobby.status === "open";
-  parts.status.set(JSON.stringify([lobby.status, lobby.private, lobby.turn_seconds, lobby.match_id]), buildStatus);
+  parts.status.set(JSON.stringify([lobby.status, lobby.private, lobby.rated, lobby.turn_seconds, lobby.match_id]), buildStatus);
   parts.summary.set(JSON.stringify([lobby.options]), buildOptionsSummary);
   parts.you.set(JSON.stringify([me()?.id, mySeat(), lobby.seats.every((s) => s.player || s.bot), isHost(), lobby.status]), buildYou);
   drawChairs();

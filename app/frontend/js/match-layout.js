@@ -94,7 +94,7 @@ export function buildLayout({ title, rulesUrl, log, chat, reference }) {
       parts.spectating, parts.turn, parts.deadline, parts.seatControl),
     parts.players,
     // The status bar stays at the top of the screen while the table scrolls under it.
-    h("div", { class: "match-status", id: "match-status" }, parts.prompt, tabBar(main)),
+    parts.status = h("div", { class: "match-status", id: "match-status" }, parts.prompt, tabBar(main)),
     h("div", { class: "match-body" },
       h("div", { class: "table-col", id: "table-pane", dataset: { pane: "table" }, role: "region", "aria-label": "Table" },
         parts.outcome, parts.table, parts.actionsSection, reference),

@@ -21,7 +21,8 @@ export function playerList(envelope, acting, className = "players") {
         : h("span", { class: "player-name" }, seat.name),
       seat.bot ? h("span", { class: "badge badge-bot", title: `Plays the ${seat.bot} strategy` }, "Bot") : null,
       seat.seat === envelope.seat ? h("span", { class: "badge badge-you" }, "you") : null,
-      scores && scores[seat.seat] !== undefined ? h("span", { class: "player-score" }, `${scores[seat.seat]} pts`) : null,
+      scores && scores[seat.seat] !== undefined
+        ? h("span", { class: "player-score" }, `${scores[seat.seat]} ${scores[seat.seat] === 1 ? "pt" : "pts"}`) : null,
       turn ? h("span", { class: "turn-mark" }, "to play") : null);
   }));
 }

@@ -11,6 +11,7 @@ import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
 import { loadHelp, quickReference } from "../games/kit/help.js";
+import { ensureStyles } from "../games/kit/styles.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 
@@ -139,8 +140,17 @@ function drawTable(envelope, ctx) {
   layout.table.dataset.version = String(envelope.version); // which envelope is on screen
 }
 
+/**
+ * The end is still being replayed on the table (the Oh, Fox! reckoning): until it has played,
+ * nothing around the table tells who won (prompt, scores in the players strip, the log).
+ */
+function endStillPlaying(envelope) {
+  return envelope.status === "finished" && !hook("outcomeReady", true, envelope, {});
+}
+
 function drawPrompt(envelope, ctx) {
-  const text = (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
+  const text = endStillPlaying(envelope) ? "The match is over: the replay below shows how it ended."
+    : (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
     h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
   morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
@@ -161,8 +171,12 @@ function drawActions(envelope, ctx) {
 
 function drawHeader(envelope) {
   const acting = mustAct(envelope);
-  morphChildren(layout.players, playerList(envelope, acting, "players-strip"));
-  morphChildren(layout.playersPanel, playerList(envelope, acting, "players"));
+  // No final scores beside the names while the end still plays, nor in a team game (the
+  // outcome's per-seat numbers are the team's result, shown as one row per team).
+  const unscored = endStillPlaying(envelope) || (envelope.status !== "active" && hook("teamOutcome", null, envelope, {}));
+  const listed = unscored ? { ...envelope, outcome: null, view: { ...envelope.view, scores: null } } : envelope;
+  morphChildren(layout.players, playerList(listed, acting, "players-strip"));
+  morphChildren(layout.playersPanel, playerList(listed, acting, "players"));
   const waiting = acting.map((seat) => names(envelope)[seat]).filter(Boolean);
   let turn = "";
   if (envelope.status !== "active") turn = envelope.status === "aborted" ? "Match stopped" : "Match over";
@@ -261,11 +275,13 @@ function draw(envelope) {
   const region = focusRegion();
   const drawn = [];
   const ctx = makeCtx(envelope, drawn);
+  // The table first: its renderer knows whether the end still plays (endStillPlaying).
+  drawTable(envelope, ctx);
   drawHeader(envelope);
   drawPrompt(envelope, ctx);
-  drawTable(envelope, ctx);
   drawActions(envelope, ctx);
   drawOutcome(envelope, ctx);
+  if (!endStillPlaying(envelope)) layout.log.update(envelope); // the log tells the end after the replay
   for (const fn of drawn) {
     try {
       fn(layout.table);
@@ -276,6 +292,21 @@ function draw(envelope) {
   if (region && !region.contains(document.activeElement)) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }
+  measureStickyParts();
+}
+
+/**
+ * The status bar sticks to the top of the screen and the docked hand to the bottom: both cover
+ * the page there. Their heights, as CSS variables, become the page's scroll padding (so a card
+ * focused or a board space scrolled into view stops clear of them) and size boards that must
+ * fit between the two (match.css, games/*.css).
+ */
+function measureStickyParts() {
+  if (!layout) return;
+  const dock = layout.table.querySelector(".table-dock");
+  const style = document.documentElement.style;
+  style.setProperty("--dock-height", `${dock ? Math.ceil(dock.getBoundingClientRect().height) : 0}px`);
+  style.setProperty("--status-height", `${Math.ceil(layout.status.getBoundingClientRect().height)}px`);
 }
 
 /* ---------- socket events ---------- */
@@ -285,7 +316,6 @@ function onEnvelope(envelope) {
   current = envelope;
   setPending(false);
   draw(envelope);
-  layout.log.update(envelope);
   resendIfStillLegal(envelope);
   // Only seated players post in the chat: the first envelope says whether we are one.
   if (!chatLoaded) {
@@ -350,14 +380,16 @@ async function start() {
     status(main, failure.status === 404 ? "There is no such match." : failure.message, "form-error");
     return;
   }
+  // The table is first drawn with its stylesheet applied and its help loaded, never before.
   [game, renderer] = await Promise.all([gameById(summary.game).catch(() => null), loadRenderer(summary.game),
-    loadHelp(summary.game)]);
+    loadHelp(summary.game), ensureStyles(summary.game)]);
   const rulesUrl = game && `${game.rules_url}?from=${encodeURIComponent(`/match/${matchId}`)}`;
   layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl,
     log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
   app.append(layout.main);
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
   socket.start();
+  window.addEventListener("resize", measureStickyParts, { passive: true });
   window.__foxdenSocket = socket; // for tests and debugging: close it to simulate a drop
 }
 

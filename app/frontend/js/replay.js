@@ -5,6 +5,7 @@
 import { api, gameById } from "./api.js";
 import { h, replace, pageId } from "./dom.js";
 import { loadRenderer, fallbackRenderer } from "./match-fallback.js";
+import { ensureStyles } from "../games/kit/styles.js";
 import { ReplayControls } from "./replay-controls.js";
 import { drawSeats, seatChoices } from "./replay-seats.js";
 import { siteHeader, status, toast } from "./ui.js";
@@ -176,6 +177,7 @@ async function start() {
     gameById(index.game).catch(() => null), loadRenderer(index.game),
     fetchStep(Number.isFinite(wanted) ? Math.max(0, Math.min(index.steps, wanted)) : index.steps),
     loadTexts().catch(() => { texts = new Map(); }),
+    ensureStyles(index.game),
   ]);
   renderer = loaded;
   document.title = `Replay: ${game ? game.title : index.game} — Foxden`;

@@ -58,22 +58,37 @@ export function helpEntry(gameId, key) {
   return (help && key !== null && key !== undefined && help.entries.get(String(key))) || null;
 }
 
+// Elements the keyboard reaches by themselves: they need no tab stop of their own.
+const NATIVELY_FOCUSABLE = "button, a[href], input, select, textarea, summary";
+
 /**
- * Give `el` its ability's help (if the game has some for `key`): described by the tooltip.
- * Cards that are targets are focusable already; `focusable` makes a purely informative element
- * (an animal card, a turn-order entry) a tab stop too. Other help is on the keyboard's way in
- * the quick reference. Returns `el`.
+ * Give `el` its ability's help (if the game has some for `key`): described by the tooltip and
+ * reachable by the keyboard. A card or token that is not a move right now (an opponent's card,
+ * the trick, the decree, a token on the board) becomes a plain tab stop (tabindex=0) so its
+ * help shows on focus too; it gets no role and no click: it is something to read, not a move.
+ * A disabled button cannot take focus: give its help to a wrapper (see `explainWrapped`).
+ * Returns `el`.
  */
-export function explain(el, gameId, key, { focusable = false } = {}) {
+export function explain(el, gameId, key) {
   const entry = helpEntry(gameId, key);
   if (!el || !entry) return el;
   const tip = tooltipFor(gameId, entry);
   const described = (el.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
   if (!described.includes(tip.id)) el.setAttribute("aria-describedby", [...described, tip.id].join(" "));
   el.dataset.help = tip.id;
-  if (focusable && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+  if (!el.matches(NATIVELY_FOCUSABLE) && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
   if (el.getAttribute("title") === entry.name) el.removeAttribute("title"); // the tooltip says more
   return el;
+}
+
+/**
+ * A button that is disabled now (a card you cannot play this turn) still explains itself: the
+ * help goes on a wrapper that takes focus instead, while the button stays disabled. An enabled
+ * button carries its own help, with no wrapper (one tab stop per card).
+ */
+export function explainWrapped(button, gameId, key) {
+  if (!button.disabled || !helpEntry(gameId, key)) return explain(button, gameId, key);
+  return explain(h("span", { class: "help-wrap" }, button), gameId, key);
 }
 
 /** The quick-reference panel: every ability of the game, folded by default. */

@@ -4,7 +4,7 @@
 
 import { capitalize, h } from "./dom.js";
 import { listen } from "../../js/dom.js";
-import { explain } from "../kit/help.js";
+import { explainWrapped } from "../kit/help.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
 import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
 
@@ -36,7 +36,7 @@ function cardButton(card, count, envelope, ctx, redraw) {
   const legal = plays(envelope).some((a) => a.card === card);
   const { card: picked, direction } = currentPick(envelope.view, ctx);
   const chosen = picked === card && legal;
-  return explain(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
+  return explainWrapped(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
     disabled: !legal, "aria-pressed": chosen ? "true" : "false", "data-focus": `card-${card}`,
     "data-card": card, "aria-label": `${CARD_NAMES[card]}, ${count} left`,
     onClick: () => {
@@ -216,7 +216,8 @@ export function guessForm(view, envelope, ctx, names) {
   if (!guesses.length) return null;
   const seat = guesses[0].seat;
   const byAnimal = new Map(view.animals.map((card) => [card.animal, card]));
-  return h("section", { class: "of-panel of-guess", "aria-label": "Guess an identity" },
+  // Docked like the hand: the guess is the decision now, and there is no hand left.
+  return h("section", { class: "of-panel of-guess table-dock", "aria-label": "Guess an identity" },
     h("h3", {}, `Which prey animal is ${names[seat]}?`),
     h("div", { class: "of-guess-options" }, guesses.map((action) =>
       h("button", { type: "button", class: "of-guess-option", "data-animal": action.animal,

@@ -30,7 +30,7 @@ export function animalCard(card, { mine = false } = {}) {
     h("div", {}, h("strong", {}, capitalize(card.animal)),
       h("span", { class: "of-kind" }, card.kind === "predator" ? "Predator" : "Prey"))),
   dietLine(card.diet),
-  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability)), "oh-fox", card.animal, { focusable: true });
+  h("p", { class: "of-ability" }, h("b", {}, "Trigger: "), card.ability)), "oh-fox", card.animal);
 }
 
 export function animalCards(view) {
@@ -84,8 +84,8 @@ function choiceState(view, seat, isYou) {
 function currentSlot(view, seat, isYou, name) {
   if (isYou && view.you.choice) {
     const choice = view.you.choice;
-    return h("li", { class: "of-slot of-slot-pending", title: "Your choice (only you see it)" },
-      actionCard(choice.card, choice.direction, { width: 34 }), h("span", {}, `T${view.turn}`));
+    return explain(h("li", { class: "of-slot of-slot-pending", title: "Your choice (only you see it)" },
+      actionCard(choice.card, choice.direction, { width: 34 }), h("span", {}, `T${view.turn}`)), "oh-fox", choice.card);
   }
   if (seat.chosen) {
     return h("li", { class: "of-slot of-slot-pending" },
@@ -95,8 +95,8 @@ function currentSlot(view, seat, isYou, name) {
 }
 
 function playedRow(view, seat, isYou, name, fresh) {
-  const slots = seat.row.map((play) => h("li", { class: `of-slot${play.turn === fresh ? " of-new" : ""}` },
-    actionCard(play.card, play.direction, { width: 34 }), h("span", {}, `T${play.turn}`)));
+  const slots = seat.row.map((play) => explain(h("li", { class: `of-slot${play.turn === fresh ? " of-new" : ""}` },
+    actionCard(play.card, play.direction, { width: 34 }), h("span", {}, `T${play.turn}`)), "oh-fox", play.card));
   if (view.phase === "program") slots.push(currentSlot(view, seat, isYou, name));
   while (slots.length < view.turns) {
     slots.push(h("li", { class: "of-slot of-slot-empty" }, h("span", {}, `T${slots.length + 1}`)));
