@@ -22,7 +22,7 @@ from app.lobby.schemas import LobbyPublic
 from app.lobby.service import get_lobby
 from app.lobby.service import kick as kick_player
 from app.matches.envelope import summary_json
-from app.matches.loaded import LoadedMatch
+from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
 from app.matches.presence import presence
 from app.matches.schemas import MatchSummary
@@ -154,7 +154,15 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
     saved = await session.execute(
         update(Match)
         .where(Match.id == loaded.id, Match.version == loaded.version)
-        .values(status="aborted", version=loaded.version + 1, deadline=None, updated_at=utcnow())
+        .values(
+            status="aborted",
+            version=loaded.version + 1,
+            # A checkpoint: the state at the new version, so no replay ever meets the abort.
+            state=encode_state(loaded.engine, loaded.state),
+            state_version=loaded.version + 1,
+            deadline=None,
+            updated_at=utcnow(),
+        )
     )
     if saved.rowcount != 1:  # type: ignore[attr-defined]
         raise ApiError("action/stale_version", "The match moved on meanwhile; abort it again.")
@@ -198,9 +206,10 @@ async def raw_state(
     return RawState(
         match_id=row.id,
         game=row.game,
-        version=row.version,
+        version=loaded.version,
         seed=row.seed,
-        state=json.loads(row.state),
+        # The state at the match's version (the stored one is a checkpoint, maybe older).
+        state=json.loads(encode_state(loaded.engine, loaded.state)),
         view=view,
     )
 

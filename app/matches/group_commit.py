@@ -20,9 +20,11 @@ import orjson
 from app.matches.move import Move, Written
 
 UPDATE = """
-UPDATE matches SET state = ?, version = ?, status = ?, outcome = ?, deadline = ?,
-    seat_epoch = ?, updated_at = ?, bot_due = ?
-WHERE id = ? AND version = ? AND seat_epoch = ? AND status = 'active'
+UPDATE matches SET state = COALESCE(:state, state),
+    state_version = CASE WHEN :state IS NULL THEN state_version ELSE :version END,
+    version = :version, status = :status, outcome = :outcome, deadline = :deadline,
+    seat_epoch = :seat_epoch, updated_at = :at, bot_due = :bot_due
+WHERE id = :id AND version = :guard_version AND seat_epoch = :guard_epoch AND status = 'active'
 """
 INSERT = """
 INSERT INTO match_actions (match_id, seq, seat, action, client_id, log, actor, created_at)
@@ -101,19 +103,19 @@ class GroupCommit:
         at = _when(move.at)
         moved = connection.execute(
             UPDATE,
-            (
-                move.state,
-                move.version,
-                move.status,
-                None if move.outcome is None else _json(move.outcome),
-                _when(move.deadline),
-                move.seat_epoch,
-                at,
-                move.bot_due,
-                move.match_id,
-                move.guard_version,
-                move.guard_epoch,
-            ),
+            {
+                "state": move.state,
+                "version": move.version,
+                "status": move.status,
+                "outcome": None if move.outcome is None else _json(move.outcome),
+                "deadline": _when(move.deadline),
+                "seat_epoch": move.seat_epoch,
+                "at": at,
+                "bot_due": move.bot_due,
+                "id": move.match_id,
+                "guard_version": move.guard_version,
+                "guard_epoch": move.guard_epoch,
+            },
         )
         if moved.rowcount != 1:
             return Written.STALE

@@ -2,10 +2,11 @@
 
 The hot path of the move pipeline. On Postgres it is one prepared statement on the driver
 connection (a data-modifying CTE: the guarded UPDATE of the match and the INSERT of the history
-row), so a move costs one round trip and commits on its own. On SQLite a file's moves go to
-one writer thread that commits many at once (`group_commit.py`). Both are guarded by the
-version, the seat epoch and the status the move was decided on: if another process moved the
-match on, nothing is written and the caller reads the match again.
+row), so a move costs one round trip and commits on its own. The state itself goes with a
+checkpoint move only (`Move.state`); the others write the history row and the match's head.
+On SQLite a file's moves go to one writer thread that commits many at once (`group_commit.py`).
+Both are guarded by the version, the seat epoch and the status the move was decided on: if
+another process moved the match on, nothing is written and the caller reads the match again.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from app.matches.move import Move, Written
 PG_MOVE = """
 WITH moved AS (
     UPDATE matches
-    SET state = $1, version = $2, status = $3, outcome = $4::json, deadline = $5,
+    SET state = COALESCE($1::text, state),
+        state_version = CASE WHEN $1::text IS NULL THEN state_version ELSE $2 END,
+        version = $2, status = $3, outcome = $4::json, deadline = $5,
         seat_epoch = $6, updated_at = $7, bot_due = $16
     WHERE id = $8 AND version = $9 AND seat_epoch = $10 AND status = 'active'
     RETURNING id
@@ -107,7 +110,7 @@ async def write_move_in(connection: AsyncConnection, move: Move) -> Written:
             Match.status == "active",
         )
         .values(
-            state=move.state,
+            **({} if move.state is None else {"state": move.state, "state_version": move.version}),
             version=move.version,
             status=move.status,
             outcome=move.outcome,

@@ -27,8 +27,11 @@ class Match(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     # The seed never leaves the server: only the admin's audited raw-state route reads it.
     seed: Mapped[int] = mapped_column(BigInteger)
-    # The engine's encoded state as compact JSON text (parsed once per load, not per column).
+    # The engine's encoded state as compact JSON text (parsed once per load, not per column),
+    # as it was at `state_version`: a checkpoint. Most moves write only their history row and
+    # the match's head; a load replays the few moves since the checkpoint (app/matches/store.py).
     state: Mapped[str] = mapped_column(Text)
+    state_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), index=True)  # active | finished | aborted
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

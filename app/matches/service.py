@@ -26,7 +26,7 @@ from app.games.protocol import IllegalAction, LogEntry
 from app.matches.history import write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
-from app.matches.move import Move, Written
+from app.matches.move import Move, Written, is_checkpoint
 from app.matches.store import change_seat, load_match
 from app.ops import actions as reports
 from app.ratings.settle import settle_finished
@@ -212,7 +212,9 @@ def _decide(
         guard_version=loaded.version,
         guard_epoch=loaded.seat_epoch,
         version=committed.version,
-        state=encode_state(engine, transition.state),
+        state=encode_state(engine, transition.state)
+        if is_checkpoint(committed.version, committed.status)
+        else None,
         status=committed.status,
         outcome=outcome,
         deadline=committed.deadline,

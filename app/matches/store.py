@@ -12,7 +12,7 @@ from app.context import AppContext
 from app.errors import ApiError
 from app.games import get_engine
 from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
-from app.matches.models import Match, MatchSeat
+from app.matches.models import Match, MatchAction, MatchSeat
 
 NOT_FOUND = "There is no match with this id."
 
@@ -96,9 +96,40 @@ async def _read(
         turn_seconds=row.turn_seconds,
         seat_epoch=row.seat_epoch,
     )
-    loaded = replace(loaded, state=decode_state(loaded.engine, row.state))
+    state = decode_state(loaded.engine, row.state)
+    if row.state_version < row.version:
+        state = await _replayed_since(session, loaded, state, row.state_version)
+    loaded = replace(loaded, state=state)
     context.matches.put(loaded)
     return loaded
+
+
+async def _replayed_since(
+    session: AsyncSession, loaded: LoadedMatch, state: Any, checkpoint: int
+) -> Any:
+    """The state at the match's version: the checkpoint's state and the moves since, replayed
+    by the deterministic engine exactly as they were applied."""
+    rows = await session.execute(
+        select(MatchAction.seq, MatchAction.seat, MatchAction.action)
+        .where(
+            MatchAction.match_id == loaded.id,
+            MatchAction.seq > checkpoint,
+            # Moves committed since the row was read belong to a later version.
+            MatchAction.seq <= loaded.version,
+        )
+        .order_by(MatchAction.seq)
+    )
+    engine = loaded.engine
+    version = checkpoint
+    for seq, seat, action in rows:
+        if seq != version + 1:
+            raise LookupError(f"match {loaded.id} has no history row {version + 1}")
+        if seat is not None:  # an admin's abort changes nothing on the table
+            state = engine.apply(state, seat, action).state
+        version = seq
+    if version != loaded.version:
+        raise LookupError(f"match {loaded.id} has history up to {version} of {loaded.version}")
+    return state
 
 
 def refuse_other_engine_version(game: str, stored: int) -> None:
@@ -137,6 +168,7 @@ ROW = (
     Match.status,
     Match.version,
     Match.state,
+    Match.state_version,
     Match.outcome,
     Match.deadline,
     Match.private,

@@ -111,3 +111,21 @@ async def test_a_finished_match_takes_no_more_moves(db) -> None:  # type: ignore
     async with database.sessions() as session:
         outcome = await session.scalar(select(Match.outcome).where(Match.id == "m"))
     assert outcome == {"winners": [0]}
+
+
+async def test_a_move_without_a_state_keeps_the_checkpoint(db) -> None:  # type: ignore[no-untyped-def]
+    database, writer = db
+    await _new_match(database, "k")
+    assert await writer.write(_move("k", 1)) is Written.COMMITTED  # a checkpoint at 1
+    assert await writer.write(replace(_move("k", 2), state=None)) is Written.COMMITTED
+    async with database.sessions() as session:
+        row = (
+            await session.execute(
+                select(Match.state, Match.state_version, Match.version).where(Match.id == "k")
+            )
+        ).one()
+        rows = await session.scalar(
+            select(func.count()).select_from(MatchAction).where(MatchAction.match_id == "k")
+        )
+    assert tuple(row) == ('{"v":1}', 1, 2)  # the state of version 1, the head at 2
+    assert rows == 2
