@@ -27,8 +27,9 @@ run: $(RUNTIME)
 	$(BIN)/foxden migrate
 	$(BIN)/foxden serve
 
+# One worker per core, a test file per worker at a time (its module fixtures stay together).
 test: $(STAMP)
-	$(BIN)/pytest -q -rfEs $(PYTEST_ARGS)
+	$(BIN)/pytest -q -rfEs -n auto --dist loadfile $(PYTEST_ARGS)
 
 # The crash test at full size, on SQLite and on Postgres, with its figures printed.
 CRASH_MATCHES ?= 20
