@@ -20,8 +20,9 @@ from app.lobby.models import Lobby, LobbySeat
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchSeat
 from app.matches.store import load_match
+from app.statuses import LobbyStatus, MatchStatus
 
-OVER = ("finished", "aborted")
+OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 
 
 async def my_games(
@@ -44,13 +45,13 @@ async def _active(context: AppContext, session: AsyncSession, player_id: str) ->
     rows = await session.execute(
         select(Match.id, Match.updated_at)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(MatchSeat.player_id == player_id, Match.status == "active")
+        .where(MatchSeat.player_id == player_id, Match.status == MatchStatus.ACTIVE)
     )
     matches = []
     for match_id, updated_at in rows.all():
         loaded = await load_match(context, session, match_id)
         seat = loaded.seat_of(player_id)
-        if seat is not None and loaded.status == "active":
+        if seat is not None and loaded.status == MatchStatus.ACTIVE:
             matches.append(_active_entry(loaded, seat, updated_at))
     # Mine to act first, the nearest deadline first among them; then the latest change.
     matches.sort(key=lambda m: m.updated_at, reverse=True)
@@ -155,7 +156,7 @@ async def _lobbies(context: AppContext, session: AsyncSession, player_id: str) -
     seated = select(LobbySeat.lobby_id).where(LobbySeat.player_id == player_id)
     lobbies = await session.scalars(
         select(Lobby)
-        .where(Lobby.id.in_(seated), has_status("open", cutoff))
+        .where(Lobby.id.in_(seated), has_status(LobbyStatus.OPEN, cutoff))
         .order_by(Lobby.updated_at.desc(), Lobby.id)
     )
     return [_lobby_entry(lobby, player_id) for lobby in lobbies]

@@ -27,10 +27,11 @@ from app.matches.models import Match, MatchAction
 from app.matches.presence import presence
 from app.matches.schemas import MatchSummary
 from app.matches.store import load_match
+from app.statuses import ActorKind, LobbyStatus, MatchStatus
 
 router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
 ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")
-STATUS = "^(open|started|closed|active|finished|aborted)$"
+STATUS = f"^({'|'.join([*LobbyStatus, *MatchStatus])})$"  # a table's or a match's
 ABORTED = "An admin aborted the match."
 
 
@@ -87,8 +88,8 @@ async def close_lobby(
     lobby_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
-    if lobby.status == "open":
-        lobby.status = "closed"
+    if lobby.status == LobbyStatus.OPEN:
+        lobby.status = LobbyStatus.CLOSED
     await audit(session, admin, "lobby.close", lobby_id)
     return await commit_and_push(context, session, lobby, admin)
 
@@ -139,7 +140,7 @@ async def abort(
     # The same single-writer rule as a move: the process lock, SQLite's one writer, the row lock.
     async with context.locks.hold(match_id), context.locks.sqlite_writer(context.db.sqlite):
         loaded = await load_match(context, session, match_id, for_update=True)
-        if loaded.status == "active":
+        if loaded.status == MatchStatus.ACTIVE:
             await _record_abort(session, loaded)
         await audit(session, admin, "match.abort", match_id)
         await session.commit()
@@ -154,7 +155,12 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
     saved = await session.execute(
         update(Match)
         .where(Match.id == loaded.id, Match.version == loaded.version)
-        .values(status="aborted", version=loaded.version + 1, deadline=None, updated_at=utcnow())
+        .values(
+            status=MatchStatus.ABORTED,
+            version=loaded.version + 1,
+            deadline=None,
+            updated_at=utcnow(),
+        )
     )
     if saved.rowcount != 1:  # type: ignore[attr-defined]
         raise ApiError("action/stale_version", "The match moved on meanwhile; abort it again.")
@@ -166,7 +172,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
             action={"type": "abort"},
             client_id=None,
             log=[{"text": ABORTED, "audience": None, "data": {}}],
-            actor="admin",
+            actor=ActorKind.ADMIN,
             created_at=utcnow(),
         )
     )
@@ -210,10 +216,10 @@ async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) ->
     open_lobbies = await session.scalar(
         select(func.count())
         .select_from(Lobby)
-        .where(has_status("open", idle_cutoff(context.settings, context.clock.now())))
+        .where(has_status(LobbyStatus.OPEN, idle_cutoff(context.settings, context.clock.now())))
     )
     active = await session.scalar(
-        select(func.count()).select_from(Match).where(Match.status == "active")
+        select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE)
     )
     return Stats(
         open_lobbies=open_lobbies or 0,

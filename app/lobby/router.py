@@ -30,6 +30,7 @@ from app.lobby.schemas import (
 )
 from app.matches.create import create_match
 from app.matches.store import load_match
+from app.statuses import LobbyStatus
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
 SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]
@@ -87,7 +88,7 @@ async def list_lobbies(
     context: ContextDep,
     player: OptionalPlayer,
     game: str | None = Query(None, max_length=64),
-    status: str = Query("open", pattern="^(open|started|closed)$"),
+    status: str = Query(LobbyStatus.OPEN, pattern=f"^({'|'.join(LobbyStatus)})$"),
 ) -> list[LobbyPublic]:
     cutoff = activity.idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).where(Lobby.private.is_(False), activity.has_status(status, cutoff))
@@ -127,7 +128,7 @@ async def _load_for_change(context: AppContext, session: AsyncSession, lobby_id:
     """The table, locked; an idle one is closed for good first, so the change is refused."""
     lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
     if activity.is_idle(lobby, activity.idle_cutoff(context.settings, context.clock.now())):
-        lobby.status = "closed"
+        lobby.status = LobbyStatus.CLOSED
         await session.commit()
         await context.broker.publish("lobby:" + lobby.id, "changed")
     return lobby
@@ -322,7 +323,7 @@ async def start(
         ids = {s.player_id for s in lobby.seats if s.player_id}
         names = await names_of(session, ids)
         match = await create_match(session, lobby, names, context.clock.now())
-        lobby.status, lobby.match_id = "started", match.id
+        lobby.status, lobby.match_id = LobbyStatus.STARTED, match.id
         await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
     context.events.committed(await load_match(context, session, match.id))

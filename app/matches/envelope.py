@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from app.matches.loaded import LoadedMatch
+from app.statuses import MatchStatus
 
 PLACEHOLDER = re.compile(r"\{seat(\d)\}")
 
@@ -51,7 +52,7 @@ def envelope(
     """`as_bot`: the envelope the bot playing `seat` decides from (its player gets no legal
     actions while a bot plays for them)."""
     engine = loaded.engine
-    to_act = list(engine.to_act(loaded.state)) if loaded.status == "active" else []
+    to_act = list(engine.to_act(loaded.state)) if loaded.status == MatchStatus.ACTIVE else []
     may_act = seat is not None and seat in to_act and (as_bot or not loaded.seats[seat].bot)
     legal = list(engine.legal_actions(loaded.state, seat)) if may_act and seat is not None else []
     names = loaded.names()

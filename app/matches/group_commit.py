@@ -18,11 +18,12 @@ from typing import Any
 import orjson
 
 from app.matches.move import Move, Written
+from app.statuses import MatchStatus
 
-UPDATE = """
+UPDATE = f"""
 UPDATE matches SET state = ?, version = ?, status = ?, outcome = ?, deadline = ?,
     seat_epoch = ?, updated_at = ?, bot_due = ?
-WHERE id = ? AND version = ? AND seat_epoch = ? AND status = 'active'
+WHERE id = ? AND version = ? AND seat_epoch = ? AND status = '{MatchStatus.ACTIVE}'
 """
 INSERT = """
 INSERT INTO match_actions (match_id, seq, seat, action, client_id, log, actor, created_at)

@@ -33,6 +33,7 @@ from app.matches.schemas import (
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 from app.realtime.sse import event_stream
+from app.statuses import ActorKind, MatchStatus
 
 router = APIRouter(prefix="/api/v1/matches", tags=["matches"])
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
@@ -96,7 +97,7 @@ async def post_action(
     loaded, seat = await act(
         context,
         match_id,
-        Actor("player", player_id=player.id),
+        Actor(ActorKind.PLAYER, player_id=player.id),
         body.action,
         body.version,
         body.id,
@@ -116,7 +117,7 @@ async def match_log(
     seat = viewer_seat(loaded, player)
     rows = await _actions_after(session, match_id, after)
     # After the end everything is public: the replay shows every seat's secrets.
-    everything = loaded.status != "active"
+    everything = loaded.status != MatchStatus.ACTIVE
     forgotten = 0 if everything else loaded.engine.forgotten_before(loaded.state)
     names = loaded.names()
     entries = [

@@ -30,6 +30,7 @@ from app.ratings.schemas import (
     RecentMatch,
     TeamRecordPublic,
 )
+from app.statuses import MatchStatus
 
 RECENT = 20
 HISTORY = 500  # the newest points of the chart
@@ -80,7 +81,7 @@ async def _results(session: AsyncSession, player_id: str) -> tuple[Counter[str],
     rows = await session.execute(
         select(Match.game, Match.outcome, MatchSeat.seat)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(MatchSeat.player_id == player_id, Match.status == "finished")
+        .where(MatchSeat.player_id == player_id, Match.status == MatchStatus.FINISHED)
         .order_by(Match.updated_at.desc())
         .limit(WIN_RATE_WINDOW)
     )
@@ -119,7 +120,7 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatch]:
             game=row.game,
             status=row.status,
             seat=row.seat,
-            won=_won(row.outcome, row.seat) if row.status == "finished" else None,
+            won=_won(row.outcome, row.seat) if row.status == MatchStatus.FINISHED else None,
             rated=bool(row.rated),
             rating_change=None
             if row.ordinal_after is None

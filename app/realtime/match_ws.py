@@ -27,6 +27,7 @@ from app.realtime.frames import (
     run_until_first_ends,
     serve,
 )
+from app.statuses import ActorKind
 
 router = APIRouter()
 SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
@@ -119,7 +120,7 @@ class MatchSocket(ClientSocket):
             committed, _ = await act(
                 self.context,
                 self.match_id,
-                Actor("player", player_id=self.identity.id),
+                Actor(ActorKind.PLAYER, player_id=self.identity.id),
                 frame["action"],
                 version,
                 frame_id,
