@@ -28,10 +28,10 @@ from typing import Any
 import asyncpg
 import websockets
 
+from app.child_server import ChildServer as Server
+from app.client import ApiClient, open_table
 from app.games import REGISTRY
 from app.migrate import upgrade
-from tests.platform.client import ApiClient, open_table
-from tests.servers import Server
 
 PG = "postgresql://postgres@127.0.0.1:5432"
 MIX = [engine_id for engine_id in REGISTRY]  # every game, two seats each, round robin
