@@ -25,7 +25,7 @@ from app.matches.envelope import summary_json
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchAction
 from app.matches.presence import presence
-from app.matches.schemas import MatchSummary
+from app.matches.schemas import MatchSummaryPublic
 from app.matches.store import load_match
 from app.statuses import ActorKind, LobbyStatus, MatchStatus
 
@@ -35,14 +35,14 @@ STATUS = f"^({'|'.join([*LobbyStatus, *MatchStatus])})$"  # a table's or a match
 ABORTED = "An admin aborted the match."
 
 
-class Stats(BaseModel):
+class StatsPublic(BaseModel):
     open_lobbies: int
     active_matches: int
     connected_sockets: int
     actions_per_minute: int
 
 
-class RawState(BaseModel):
+class RawStatePublic(BaseModel):
     match_id: str
     game: str
     version: int
@@ -109,7 +109,7 @@ async def kick(
     return await commit_and_push(context, session, lobby, admin)
 
 
-@router.get("/matches", response_model=list[MatchSummary], responses=responses(*ADMIN))
+@router.get("/matches", response_model=list[MatchSummaryPublic], responses=responses(*ADMIN))
 async def matches(
     session: SessionDep,
     context: ContextDep,
@@ -131,7 +131,7 @@ async def matches(
 
 @router.post(
     "/matches/{match_id}/abort",
-    response_model=MatchSummary,
+    response_model=MatchSummaryPublic,
     responses=responses(*ADMIN, "match/not_found", "action/stale_version"),
 )
 async def abort(
@@ -180,7 +180,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
 
 @router.get(
     "/matches/{match_id}/state",
-    response_model=RawState,
+    response_model=RawStatePublic,
     responses=responses(*ADMIN, "match/not_found", "match/no_such_seat"),
 )
 async def raw_state(
@@ -189,7 +189,7 @@ async def raw_state(
     context: ContextDep,
     admin: AdminPlayer,
     seat: int | None = Query(None, description="Also return this seat's view"),
-) -> RawState:
+) -> RawStatePublic:
     """The unprojected state (and seed): the only such path, and every use is audited."""
     row = await session.get(Match, match_id)
     if row is None:
@@ -201,7 +201,7 @@ async def raw_state(
     view = loaded.engine.view(loaded.state, seat) if seat is not None else None
     await audit(session, admin, "match.raw_state", match_id, {"seat": seat})
     await session.commit()
-    return RawState(
+    return RawStatePublic(
         match_id=row.id,
         game=row.game,
         version=row.version,
@@ -211,8 +211,8 @@ async def raw_state(
     )
 
 
-@router.get("/stats", response_model=Stats, responses=responses(*ADMIN))
-async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> Stats:
+@router.get("/stats", response_model=StatsPublic, responses=responses(*ADMIN))
+async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> StatsPublic:
     open_lobbies = await session.scalar(
         select(func.count())
         .select_from(Lobby)
@@ -221,7 +221,7 @@ async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) ->
     active = await session.scalar(
         select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE)
     )
-    return Stats(
+    return StatsPublic(
         open_lobbies=open_lobbies or 0,
         active_matches=active or 0,
         connected_sockets=context.hub.count(),

@@ -60,7 +60,7 @@ class ChatMessagePublic(BaseModel):
     )
 
 
-class ChatLog(BaseModel):
+class ChatLogPublic(BaseModel):
     messages: list[ChatMessagePublic]
     reactions: list[str]
     free_chat: bool
@@ -102,17 +102,17 @@ async def messages_after(
     return [public(row, loaded) for row in rows]
 
 
-@router.get("/{match_id}/chat", response_model=ChatLog, responses=responses(*FOUND))
+@router.get("/{match_id}/chat", response_model=ChatLogPublic, responses=responses(*FOUND))
 async def read_chat(
     match_id: str,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
     after: After = 0,
-) -> ChatLog:
+) -> ChatLogPublic:
     loaded = await load_match(context, session, match_id)
     viewer_seat(loaded, player)
-    return ChatLog(
+    return ChatLogPublic(
         messages=await messages_after(session, loaded, after),
         reactions=list(REACTIONS),
         free_chat=loaded.engine.free_chat,

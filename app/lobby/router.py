@@ -26,7 +26,7 @@ from app.lobby.schemas import (
     LobbyPatch,
     LobbyPublic,
     ReadyRequest,
-    StartResponse,
+    StartPublic,
 )
 from app.matches.create import create_match
 from app.matches.store import load_match
@@ -310,12 +310,12 @@ async def empty_seat(
 
 @router.post(
     "/{lobby_id}/start",
-    response_model=StartResponse,
+    response_model=StartPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/not_ready", "lobby/closed"),
 )
 async def start(
     lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
-) -> StartResponse:
+) -> StartPublic:
     async with _locked(context, session, lobby_id):
         lobby = await _load_for_change(context, session, lobby_id)
         service.require_host(lobby, player)
@@ -327,4 +327,4 @@ async def start(
         await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
     context.events.committed(await load_match(context, session, match.id))
-    return StartResponse(match_id=match.id)
+    return StartPublic(match_id=match.id)

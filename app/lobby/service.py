@@ -16,7 +16,7 @@ from app.errors import ApiError
 from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
-from app.lobby.schemas import LobbyPublic, PlayerRef, SeatPublic
+from app.lobby.schemas import LobbyPublic, PlayerRefPublic, SeatPublic
 from app.names import bot_name
 from app.statuses import LobbyStatus
 
@@ -309,7 +309,7 @@ def public(
         seats=[
             SeatPublic(
                 seat=s.seat,
-                player=PlayerRef(id=s.player_id, name=names.get(s.player_id, "?"))
+                player=PlayerRefPublic(id=s.player_id, name=names.get(s.player_id, "?"))
                 if s.player_id
                 else None,
                 bot=s.bot,

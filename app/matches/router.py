@@ -21,14 +21,14 @@ from app.matches.loaded import LoadedMatch
 from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
-from app.matches.replay_schemas import MatchExport, ReplayIndex, ReplayStep
+from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, ReplayStepPublic
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
     LogEntryPublic,
-    MatchLog,
-    MatchSummary,
-    ReplayAction,
+    MatchLogPublic,
+    MatchSummaryPublic,
+    ReplayActionPublic,
 )
 from app.matches.service import Actor, act
 from app.matches.store import load_match
@@ -59,7 +59,7 @@ async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int 
     return Response(body, media_type="application/json")
 
 
-@router.get("/{match_id}", response_model=MatchSummary, responses=responses(*FOUND))
+@router.get("/{match_id}", response_model=MatchSummaryPublic, responses=responses(*FOUND))
 async def summary(
     match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
@@ -105,14 +105,14 @@ async def post_action(
     return await envelope_response(context, loaded, seat)
 
 
-@router.get("/{match_id}/log", response_model=MatchLog, responses=responses(*FOUND))
+@router.get("/{match_id}/log", response_model=MatchLogPublic, responses=responses(*FOUND))
 async def match_log(
     match_id: str,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
     after: After = 0,
-) -> MatchLog:
+) -> MatchLogPublic:
     loaded = await load_match(context, session, match_id)
     seat = viewer_seat(loaded, player)
     rows = await _actions_after(session, match_id, after)
@@ -129,13 +129,15 @@ async def match_log(
     ]
     replay = (
         [
-            ReplayAction(seq=r.seq, seat=r.seat, action=r.action, actor=r.actor, at=r.created_at)
+            ReplayActionPublic(
+                seq=r.seq, seat=r.seat, action=r.action, actor=r.actor, at=r.created_at
+            )
             for r in rows
         ]
         if everything
         else None
     )
-    return MatchLog(
+    return MatchLogPublic(
         match_id=match_id,
         version=loaded.version,
         entries=entries,
@@ -230,7 +232,7 @@ async def rematch(
 
 @router.get(
     "/{match_id}/replay",
-    response_model=ReplayIndex,
+    response_model=ReplayIndexPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable"),
 )
 async def replay_index(
@@ -243,7 +245,7 @@ async def replay_index(
 
 @router.get(
     "/{match_id}/replay/{step}",
-    response_model=ReplayStep,
+    response_model=ReplayStepPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable", "match/no_such_step"),
 )
 async def replay_step(
@@ -260,7 +262,7 @@ async def replay_step(
 
 @router.get(
     "/{match_id}/export",
-    response_model=MatchExport,
+    response_model=MatchExportPublic,
     responses=responses(*FOUND, "match/not_finished"),
 )
 async def export(
