@@ -17,7 +17,7 @@ from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby
-from app.lobby.router import commit_and_push, lobby_public
+from app.lobby.publish import commit_and_push, lobby_public
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import get_lobby
 from app.lobby.service import kick as kick_player

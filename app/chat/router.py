@@ -15,8 +15,8 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
 from app.inputs import After, PlainText, RequestModel
+from app.matches.access import viewer_seat
 from app.matches.loaded import LoadedMatch
-from app.matches.router import viewer_seat
 from app.matches.store import load_match
 from app.names import ChatText
 

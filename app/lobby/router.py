@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
@@ -13,11 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity, names_of
 from app.context import AppContext
-from app.db import utcnow
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
 from app.lobby import activity, service
 from app.lobby.models import Lobby
+from app.lobby.publish import commit_and_push, lobby_public
 from app.lobby.schemas import (
     BotRequest,
     FillRequest,
@@ -36,27 +35,6 @@ router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
 SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
 FOUND = (*AUTH, "lobby/not_found")
-
-
-async def lobby_public(
-    session: AsyncSession,
-    lobby: Lobby,
-    viewer: Identity | None,
-    cutoff: datetime | None = None,
-) -> LobbyPublic:
-    """The table for `viewer`; with `cutoff`, an open table idle since before it reads closed."""
-    ids = {s.player_id for s in lobby.seats if s.player_id}
-    status = activity.status_of(lobby, cutoff) if cutoff is not None else None
-    return service.public(lobby, await names_of(session, ids), viewer, status)
-
-
-async def commit_and_push(
-    context: AppContext, session: AsyncSession, lobby: Lobby, viewer: Identity | None
-) -> LobbyPublic:
-    lobby.updated_at = utcnow()  # every change counts as activity: the table stays open
-    await session.commit()
-    await context.broker.publish("lobby:" + lobby.id, "changed")
-    return await lobby_public(session, lobby, viewer)
 
 
 @router.post(

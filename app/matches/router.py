@@ -11,10 +11,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.service import Identity
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
-from app.errors import ApiError, responses
+from app.errors import responses
 from app.inputs import SEQ_MAX, After
 from app.lobby.schemas import LobbyPublic
 from app.matches import replay, seats
+from app.matches.access import viewer_seat
 from app.matches.envelope import envelope, fill_names, summary_json
 from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
@@ -43,14 +44,6 @@ SSE_RESPONSE: dict[str, Any] = {
     "content": {"text/event-stream": {}},
     "description": "`envelope` events, at once and after every change",
 }
-
-
-def viewer_seat(loaded: LoadedMatch, player: Identity | None) -> int | None:
-    """The caller's seat, or None for a spectator; strangers may not watch private tables."""
-    seat = loaded.seat_of(player.id) if player is not None else None
-    if seat is None and loaded.private and not (player is not None and player.is_admin):
-        raise ApiError("auth/forbidden", "This match is at a private table.")
-    return seat
 
 
 async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int | None) -> Response:

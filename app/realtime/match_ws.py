@@ -17,8 +17,8 @@ from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
 from app.faults import UNAVAILABLE, is_outage
+from app.matches.access import viewer_seat
 from app.matches.presence import connected, presence
-from app.matches.router import viewer_seat
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime.frames import (
