@@ -8,7 +8,7 @@ from typing import Any
 from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
 from app.games.fox_in_the_forest.data_cards import sort_key, suit_cards
-from app.games.fox_in_the_forest.rules_flow import Log, next_round
+from app.games.fox_in_the_forest.rules_flow import next_round
 from app.games.fox_in_the_forest.rules_goals import claim, claimable, claimants
 from app.games.fox_in_the_forest.rules_play import (
     crown_partners,
@@ -32,7 +32,7 @@ from app.games.fox_in_the_forest.rules_steps import (
 )
 from app.games.fox_in_the_forest.rules_trick import play_face
 from app.games.fox_in_the_forest.state import DEAL, State, is_over
-from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Log, Transition
 
 __all__ = ["SHAPES", "apply", "is_over", "legal_actions", "to_act"]
 

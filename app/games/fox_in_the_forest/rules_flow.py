@@ -10,9 +10,7 @@ from app.games.fox_in_the_forest.rules_goals import settle_goals, trigger_ongoin
 from app.games.fox_in_the_forest.rules_trick import next_leader, trick_points, winner_of
 from app.games.fox_in_the_forest.state import DEAL, OVER, Play, RoundRecord, State, Step, Trick
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
-
-Log = tuple[LogEntry, ...]
+from app.games.protocol import Log, LogEntry
 
 
 def proceed(state: State) -> tuple[State, Log]:

@@ -13,10 +13,8 @@ from app.games.fox_in_the_forest.data import GOAL_IDS, GOALS, GOALS_PER_ROUND, S
 from app.games.fox_in_the_forest.data_cards import Face, face
 from app.games.fox_in_the_forest.state import DEAL, OVER, State, Trick
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 from app.games.rng import generator, shuffled
-
-Log = tuple[LogEntry, ...]
 
 
 def shuffled_goal_deck(

@@ -35,11 +35,11 @@ from app.games.fox_on_the_tree.state import (
     without_held,
 )
 from app.games.frozen import evolve
-from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, LogEntry, Transition
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Log, LogEntry, Transition
 
 __all__ = ["apply", "is_over", "legal_actions", "to_act"]
 
-Result = tuple[State, tuple[LogEntry, ...]]
+Result = tuple[State, Log]
 
 
 def to_act(state: State) -> tuple[int, ...]:

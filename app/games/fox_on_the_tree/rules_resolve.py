@@ -28,9 +28,8 @@ from app.games.fox_on_the_tree.state import (
     without_held,
 )
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 
-Log = tuple[LogEntry, ...]
 Result = tuple[State, Log]
 
 
