@@ -75,13 +75,13 @@ class HtmlNotFound(Exception):
         self.message = message
 
 
-class ErrorBody(BaseModel):
+class ErrorBodyPublic(BaseModel):
     code: str
     message: str
 
 
-class ErrorResponse(BaseModel):
-    error: ErrorBody
+class ErrorPublic(BaseModel):
+    error: ErrorBodyPublic
 
 
 def error_json(code: str, message: str) -> dict[str, Any]:
@@ -113,7 +113,7 @@ def responses(*codes: str) -> dict[int | str, dict[str, Any]]:
     for code in codes:
         by_status.setdefault(STATUS_BY_CODE[code], []).append(code)
     return {
-        status: {"model": ErrorResponse, "description": describe(names)}
+        status: {"model": ErrorPublic, "description": describe(names)}
         for status, names in sorted(by_status.items())
     }
 
@@ -124,7 +124,7 @@ HTML_NOT_FOUND: dict[int | str, dict[str, Any]] = {
         "else `route/not_found`",
         "content": {
             "text/html": {"schema": {"type": "string"}},
-            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}},
+            "application/json": {"schema": {"$ref": "#/components/schemas/ErrorPublic"}},
         },
     }
 }

@@ -20,7 +20,7 @@ from app.deps import admin_player, current_player, optional_player
 from app.errors import describe
 from app.games import REGISTRY
 
-ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
+ERROR_REF = {"$ref": "#/components/schemas/ErrorPublic"}
 BEARER = {
     "type": "http",
     "scheme": "bearer",

@@ -23,9 +23,9 @@ from typing import Any
 import websockets
 from websockets.exceptions import ConnectionClosed
 
+from app.child_server import ChildServer
+from app.client import ApiClient, open_table
 from benchmarks.load import _percentile
-from tests.platform.client import ApiClient, open_table
-from tests.servers import Server
 
 BYSTANDER_PAUSE = 0.05  # 20 pings a second: within the default rate limit
 
@@ -73,7 +73,7 @@ async def _bystander(connection: Any, stop: asyncio.Event) -> list[float]:
 
 async def one_run(sockets: int, frames: int) -> dict[str, float]:
     url = f"sqlite+aiosqlite:////tmp/foxden-floods-{uuid.uuid4().hex[:8]}.db"
-    server = Server({"FOXDEN_DATABASE_URL": url, "FOXDEN_AUTO_MIGRATE": "true"})
+    server = ChildServer({"FOXDEN_DATABASE_URL": url, "FOXDEN_AUTO_MIGRATE": "true"})
     server.start()
     try:
         flooder = await ApiClient.register(server.url, "Flooder")

@@ -31,10 +31,10 @@ import asyncpg
 import orjson
 import websockets
 
+from app.child_server import ChildServer as Server
+from app.client import ApiClient, open_table
 from app.games import REGISTRY
 from app.migrate import upgrade
-from tests.platform.client import ApiClient, open_table
-from tests.servers import Server
 
 PG = "postgresql://postgres@127.0.0.1:5432"
 SERVICES = ("postgres", "redis-server")

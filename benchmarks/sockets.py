@@ -19,9 +19,9 @@ from typing import Any
 
 import websockets
 
+from app.child_server import ChildServer
+from app.client import ApiClient, open_table
 from benchmarks.load import rss_kib
-from tests.platform.client import ApiClient, open_table
-from tests.servers import Server
 
 LIMITS = {
     "FOXDEN_RATE_PER_MINUTE": "100000000",
@@ -45,7 +45,7 @@ async def _watch(url: str, match_id: str) -> Any:
 
 async def one_run(sockets: int, matches: int) -> dict[str, float]:
     url = f"sqlite+aiosqlite:////tmp/foxden-sockets-{uuid.uuid4().hex[:8]}.db"
-    server = Server({"FOXDEN_DATABASE_URL": url, "FOXDEN_AUTO_MIGRATE": "true", **LIMITS})
+    server = ChildServer({"FOXDEN_DATABASE_URL": url, "FOXDEN_AUTO_MIGRATE": "true", **LIMITS})
     server.start()
     try:
         assert server.process is not None

@@ -115,6 +115,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: igno
     return url
 
 
+@pytest.fixture(scope="module")
+def empty_postgres_url(postgres_base_url: str) -> str:
+    """The test Postgres emptied once, for a server that serves a whole module (the earlier
+    tests' rows, a match of the fake game among them, must not reach it)."""
+    run_blocking(lambda: _truncate(postgres_base_url))
+    return postgres_base_url
+
+
 @pytest.fixture
 def with_high_card() -> Iterator[None]:
     """Registers the fake test game for the platform tests."""

@@ -13,24 +13,31 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.my_games_schemas import MyGames, MyLobby, MyMatch, OutcomeBrief, SeatRef
+from app.accounts.my_games_schemas import (
+    MyGamesPublic,
+    MyLobbyPublic,
+    MyMatchPublic,
+    OutcomeBriefPublic,
+    SeatRefPublic,
+)
 from app.context import AppContext
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchSeat
 from app.matches.store import load_match
+from app.statuses import LobbyStatus, MatchStatus
 
-OVER = ("finished", "aborted")
+OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 
 
 async def my_games(
     context: AppContext, session: AsyncSession, player_id: str, limit: int, offset: int
-) -> MyGames:
+) -> MyGamesPublic:
     active = await _active(context, session, player_id)
     finished, total = await _finished(session, player_id, limit, offset)
     more = offset + len(finished) < total
-    return MyGames(
+    return MyGamesPublic(
         waiting=sum(1 for match in active if match.my_turn),
         active=active,
         lobbies=await _lobbies(context, session, player_id),
@@ -40,17 +47,19 @@ async def my_games(
     )
 
 
-async def _active(context: AppContext, session: AsyncSession, player_id: str) -> list[MyMatch]:
+async def _active(
+    context: AppContext, session: AsyncSession, player_id: str
+) -> list[MyMatchPublic]:
     rows = await session.execute(
         select(Match.id, Match.updated_at)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(MatchSeat.player_id == player_id, Match.status == "active")
+        .where(MatchSeat.player_id == player_id, Match.status == MatchStatus.ACTIVE)
     )
     matches = []
     for match_id, updated_at in rows.all():
         loaded = await load_match(context, session, match_id)
         seat = loaded.seat_of(player_id)
-        if seat is not None and loaded.status == "active":
+        if seat is not None and loaded.status == MatchStatus.ACTIVE:
             matches.append(_active_entry(loaded, seat, updated_at))
     # Mine to act first, the nearest deadline first among them; then the latest change.
     matches.sort(key=lambda m: m.updated_at, reverse=True)
@@ -58,18 +67,18 @@ async def _active(context: AppContext, session: AsyncSession, player_id: str) ->
     return matches
 
 
-def _deadline_order(match: MyMatch) -> float:
+def _deadline_order(match: MyMatchPublic) -> float:
     return match.deadline.timestamp() if match.deadline else float("inf")
 
 
-def _active_entry(loaded: LoadedMatch, seat: int, updated_at: datetime) -> MyMatch:
-    return MyMatch(
+def _active_entry(loaded: LoadedMatch, seat: int, updated_at: datetime) -> MyMatchPublic:
+    return MyMatchPublic(
         id=loaded.id,
         game=loaded.game,
         status=loaded.status,
         version=loaded.version,
         seat=seat,
-        seats=[SeatRef(seat=s.seat, name=s.name, bot=s.bot) for s in loaded.seats],
+        seats=[SeatRefPublic(seat=s.seat, name=s.name, bot=s.bot) for s in loaded.seats],
         my_turn=seat in loaded.humans_to_act(),
         to_act=list(loaded.engine.to_act(loaded.state)),
         deadline=loaded.deadline,
@@ -80,7 +89,7 @@ def _active_entry(loaded: LoadedMatch, seat: int, updated_at: datetime) -> MyMat
 
 async def _finished(
     session: AsyncSession, player_id: str, limit: int, offset: int
-) -> tuple[list[MyMatch], int]:
+) -> tuple[list[MyMatchPublic], int]:
     mine = (MatchSeat.player_id == player_id) & Match.status.in_(OVER)
     total = await session.scalar(
         select(func.count()).select_from(Match).join(MatchSeat).where(mine)
@@ -107,7 +116,7 @@ async def _finished(
     return [_finished_entry(row, seats.get(row.id, [])) for row in rows], int(total or 0)
 
 
-async def _seats_of(session: AsyncSession, match_ids: list[str]) -> dict[str, list[SeatRef]]:
+async def _seats_of(session: AsyncSession, match_ids: list[str]) -> dict[str, list[SeatRefPublic]]:
     if not match_ids:
         return {}
     rows = await session.execute(
@@ -115,15 +124,15 @@ async def _seats_of(session: AsyncSession, match_ids: list[str]) -> dict[str, li
         .where(MatchSeat.match_id.in_(match_ids))
         .order_by(MatchSeat.match_id, MatchSeat.seat)
     )
-    seats: dict[str, list[SeatRef]] = {}
+    seats: dict[str, list[SeatRefPublic]] = {}
     for match_id, seat, name, bot in rows:
-        seats.setdefault(match_id, []).append(SeatRef(seat=seat, name=name, bot=bot))
+        seats.setdefault(match_id, []).append(SeatRefPublic(seat=seat, name=name, bot=bot))
     return seats
 
 
-def _finished_entry(row: Any, seats: list[SeatRef]) -> MyMatch:
+def _finished_entry(row: Any, seats: list[SeatRefPublic]) -> MyMatchPublic:
     outcome = _brief(row.outcome)
-    return MyMatch(
+    return MyMatchPublic(
         id=row.id,
         game=row.game,
         status=row.status,
@@ -140,30 +149,32 @@ def _finished_entry(row: Any, seats: list[SeatRef]) -> MyMatch:
     )
 
 
-def _brief(outcome: dict[str, Any] | None) -> OutcomeBrief | None:
+def _brief(outcome: dict[str, Any] | None) -> OutcomeBriefPublic | None:
     if not outcome:
         return None
-    return OutcomeBrief(
+    return OutcomeBriefPublic(
         winners=list(outcome.get("winners", [])),
         scores=list(outcome.get("scores", [])),
         reason=str(outcome.get("reason", "")),
     )
 
 
-async def _lobbies(context: AppContext, session: AsyncSession, player_id: str) -> list[MyLobby]:
+async def _lobbies(
+    context: AppContext, session: AsyncSession, player_id: str
+) -> list[MyLobbyPublic]:
     cutoff = idle_cutoff(context.settings, context.clock.now())
     seated = select(LobbySeat.lobby_id).where(LobbySeat.player_id == player_id)
     lobbies = await session.scalars(
         select(Lobby)
-        .where(Lobby.id.in_(seated), has_status("open", cutoff))
+        .where(Lobby.id.in_(seated), has_status(LobbyStatus.OPEN, cutoff))
         .order_by(Lobby.updated_at.desc(), Lobby.id)
     )
     return [_lobby_entry(lobby, player_id) for lobby in lobbies]
 
 
-def _lobby_entry(lobby: Lobby, player_id: str) -> MyLobby:
+def _lobby_entry(lobby: Lobby, player_id: str) -> MyLobbyPublic:
     mine = next(seat for seat in lobby.seats if seat.player_id == player_id)
-    return MyLobby(
+    return MyLobbyPublic(
         id=lobby.id,
         game=lobby.game,
         host=lobby.host_id == player_id,

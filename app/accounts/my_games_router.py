@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, Response
 
 from app.accounts.my_games import my_games
-from app.accounts.my_games_schemas import MyGames
+from app.accounts.my_games_schemas import MyGamesPublic
 from app.deps import ContextDep, CurrentPlayer, SessionDep
 from app.errors import responses
 
@@ -29,7 +29,7 @@ NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
 
 @router.get(
     "/me/matches",
-    response_model=MyGames,
+    response_model=MyGamesPublic,
     responses=responses("auth/missing", "auth/invalid", "auth/expired", "rate/limited")
     | NOT_MODIFIED,
 )

@@ -7,35 +7,35 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 
-class SeatRef(BaseModel):
+class SeatRefPublic(BaseModel):
     seat: int
     name: str
     bot: str | None
 
 
-class OutcomeBrief(BaseModel):
+class OutcomeBriefPublic(BaseModel):
     winners: list[int]
     scores: list[float]
     reason: str
 
 
-class MyMatch(BaseModel):
+class MyMatchPublic(BaseModel):
     id: str
     game: str
     status: str = Field(description="active | finished | aborted")
     version: int
     seat: int = Field(description="My seat")
-    seats: list[SeatRef]
+    seats: list[SeatRefPublic]
     my_turn: bool = Field(description="The match waits for my decision")
     to_act: list[int]
     deadline: datetime | None = Field(description="When the current decision times out")
     away: bool = Field(description="A bot plays my seat while I am away")
-    outcome: OutcomeBrief | None = None
+    outcome: OutcomeBriefPublic | None = None
     won: bool | None = Field(None, description="Finished: whether my seat is among the winners")
     updated_at: datetime
 
 
-class MyLobby(BaseModel):
+class MyLobbyPublic(BaseModel):
     id: str
     game: str
     host: bool
@@ -46,10 +46,10 @@ class MyLobby(BaseModel):
     updated_at: datetime
 
 
-class MyGames(BaseModel):
+class MyGamesPublic(BaseModel):
     waiting: int = Field(description="How many active matches wait for my decision")
-    active: list[MyMatch] = Field(description="Mine to act first, nearest deadline first")
-    lobbies: list[MyLobby] = Field(description="Open tables I sit at")
-    finished: list[MyMatch] = Field(description="Most recent first, one page")
+    active: list[MyMatchPublic] = Field(description="Mine to act first, nearest deadline first")
+    lobbies: list[MyLobbyPublic] = Field(description="Open tables I sit at")
+    finished: list[MyMatchPublic] = Field(description="Most recent first, one page")
     finished_total: int
     next_offset: int | None = Field(description="`offset` of the next page of finished ones")

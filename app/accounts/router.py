@@ -25,13 +25,13 @@ class PlayerCreate(BaseModel):
     name: DisplayName
 
 
-class PlayerCreated(BaseModel):
+class PlayerCreatedPublic(BaseModel):
     id: str
     name: str
     token: str
 
 
-class PlayerMe(BaseModel):
+class PlayerMePublic(BaseModel):
     id: str
     name: str
     is_admin: bool
@@ -43,28 +43,28 @@ class AccountPublic(BaseModel):
     password_changed_at: datetime
 
 
-class PasswordChanged(BaseModel):
+class PasswordChangedPublic(BaseModel):
     sessions_ended: int  # the other devices signed out
 
 
 @router.post(
     "",
     status_code=201,
-    response_model=PlayerCreated,
+    response_model=PlayerCreatedPublic,
     responses=responses("request/malformed", "rate/limited"),
 )
 async def create(
     body: PlayerCreate, request: Request, session: SessionDep, context: ContextDep
-) -> PlayerCreated:
+) -> PlayerCreatedPublic:
     """A new guest player. The token is shown only here: keep it."""
     limit(context, "create:" + (request.client.host if request.client else "?"))
     player, token = await create_player(session, body.name)
-    return PlayerCreated(id=player.id, name=player.name, token=token)
+    return PlayerCreatedPublic(id=player.id, name=player.name, token=token)
 
 
-@router.get("/me", response_model=PlayerMe, responses=responses(*SIGNED_IN))
-async def me(player: CurrentPlayer) -> PlayerMe:
-    return PlayerMe(id=player.id, name=player.name, is_admin=player.is_admin)
+@router.get("/me", response_model=PlayerMePublic, responses=responses(*SIGNED_IN))
+async def me(player: CurrentPlayer) -> PlayerMePublic:
+    return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
 
 
 @router.post(
@@ -103,7 +103,7 @@ async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPubli
 
 @router.put(
     "/me/account/password",
-    response_model=PasswordChanged,
+    response_model=PasswordChangedPublic,
     responses=responses(
         "request/malformed", "account/not_found", "account/wrong_password", *SIGNED_IN
     ),
@@ -114,13 +114,13 @@ async def new_password(
     player: CurrentPlayer,
     session: SessionDep,
     context: ContextDep,
-) -> PasswordChanged:
+) -> PasswordChangedPublic:
     """Change the password (the current one is asked again); every other session ends."""
     account = await account_of(session, player.id)
     # The current password is a password guess like a sign-in: the same limits apply.
     context.signins.check(account.username_key, _address(request))
     ended = await change_password(session, context.tokens, player, body, context.clock.now())
-    return PasswordChanged(sessions_ended=ended)
+    return PasswordChangedPublic(sessions_ended=ended)
 
 
 def _address(request: Request) -> str:

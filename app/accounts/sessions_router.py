@@ -27,19 +27,19 @@ class SessionPublic(BaseModel):
     current: bool  # the session of the token that asked
 
 
-class PlayerRef(BaseModel):
+class PlayerRefPublic(BaseModel):
     id: str
     name: str
 
 
-class SignedIn(BaseModel):
+class SignedInPublic(BaseModel):
     token: str  # this device's token: shown only here, like a guest's
     username: str
-    player: PlayerRef
+    player: PlayerRefPublic
     session: SessionPublic
 
 
-class Renewed(BaseModel):
+class RenewedPublic(BaseModel):
     token: str
     session: SessionPublic
 
@@ -47,12 +47,12 @@ class Renewed(BaseModel):
 @router.post(
     "",
     status_code=201,
-    response_model=SignedIn,
+    response_model=SignedInPublic,
     responses=responses("request/malformed", "account/bad_credentials", "rate/limited"),
 )
 async def create(
     body: SignIn, request: Request, session: SessionDep, context: ContextDep
-) -> SignedIn:
+) -> SignedInPublic:
     """Sign in on this device: a new token for the account's player (same id, same matches).
 
     Limited per account and per address, right or wrong; a wrong username and a wrong password
@@ -62,10 +62,10 @@ async def create(
     context.signins.check(username_key(body.username), address)
     label = device_label(request.headers.get("user-agent"))
     account, player, device, token = await sign_in(session, body, label, context.clock.now())
-    return SignedIn(
+    return SignedInPublic(
         token=token,
         username=account.username,
-        player=PlayerRef(id=player.id, name=player.name),
+        player=PlayerRefPublic(id=player.id, name=player.name),
         session=_public(device, device.id),
     )
 
@@ -86,11 +86,13 @@ async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextD
     return Response(status_code=204)
 
 
-@router.post("/renew", response_model=Renewed, responses=responses(*SIGNED_IN))
-async def renew_token(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Renewed:
+@router.post("/renew", response_model=RenewedPublic, responses=responses(*SIGNED_IN))
+async def renew_token(
+    player: SessionPlayer, session: SessionDep, context: ContextDep
+) -> RenewedPublic:
     """Swap this device's token for a new one (the one sent stops working at once)."""
     device, token = await renew(session, context.tokens, player, context.clock.now())
-    return Renewed(token=token, session=_public(device, device.id))
+    return RenewedPublic(token=token, session=_public(device, device.id))
 
 
 @router.delete(

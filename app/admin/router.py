@@ -17,7 +17,7 @@ from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby
-from app.lobby.router import commit_and_push, lobby_public
+from app.lobby.publish import commit_and_push, lobby_public
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import get_lobby
 from app.lobby.service import kick as kick_player
@@ -25,23 +25,24 @@ from app.matches.envelope import summary_json
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
 from app.matches.presence import presence
-from app.matches.schemas import MatchSummary
+from app.matches.schemas import MatchSummaryPublic
 from app.matches.store import load_match
+from app.statuses import ActorKind, LobbyStatus, MatchStatus
 
 router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
 ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")
-STATUS = "^(open|started|closed|active|finished|aborted)$"
+STATUS = f"^({'|'.join([*LobbyStatus, *MatchStatus])})$"  # a table's or a match's
 ABORTED = "An admin aborted the match."
 
 
-class Stats(BaseModel):
+class StatsPublic(BaseModel):
     open_lobbies: int
     active_matches: int
     connected_sockets: int
     actions_per_minute: int
 
 
-class RawState(BaseModel):
+class RawStatePublic(BaseModel):
     match_id: str
     game: str
     version: int
@@ -87,8 +88,8 @@ async def close_lobby(
     lobby_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
-    if lobby.status == "open":
-        lobby.status = "closed"
+    if lobby.status == LobbyStatus.OPEN:
+        lobby.status = LobbyStatus.CLOSED
     await audit(session, admin, "lobby.close", lobby_id)
     return await commit_and_push(context, session, lobby, admin)
 
@@ -108,7 +109,7 @@ async def kick(
     return await commit_and_push(context, session, lobby, admin)
 
 
-@router.get("/matches", response_model=list[MatchSummary], responses=responses(*ADMIN))
+@router.get("/matches", response_model=list[MatchSummaryPublic], responses=responses(*ADMIN))
 async def matches(
     session: SessionDep,
     context: ContextDep,
@@ -130,7 +131,7 @@ async def matches(
 
 @router.post(
     "/matches/{match_id}/abort",
-    response_model=MatchSummary,
+    response_model=MatchSummaryPublic,
     responses=responses(*ADMIN, "match/not_found", "action/stale_version"),
 )
 async def abort(
@@ -139,7 +140,7 @@ async def abort(
     # The same single-writer rule as a move: the process lock, SQLite's one writer, the row lock.
     async with context.locks.hold(match_id), context.locks.sqlite_writer(context.db.sqlite):
         loaded = await load_match(context, session, match_id, for_update=True)
-        if loaded.status == "active":
+        if loaded.status == MatchStatus.ACTIVE:
             await _record_abort(session, loaded)
         await audit(session, admin, "match.abort", match_id)
         await session.commit()
@@ -155,7 +156,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
         update(Match)
         .where(Match.id == loaded.id, Match.version == loaded.version)
         .values(
-            status="aborted",
+            status=MatchStatus.ABORTED,
             version=loaded.version + 1,
             # A checkpoint: the state at the new version, so no replay ever meets the abort.
             state=encode_state(loaded.engine, loaded.state),
@@ -174,7 +175,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
             action={"type": "abort"},
             client_id=None,
             log=[{"text": ABORTED, "audience": None, "data": {}}],
-            actor="admin",
+            actor=ActorKind.ADMIN,
             created_at=utcnow(),
         )
     )
@@ -182,7 +183,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
 
 @router.get(
     "/matches/{match_id}/state",
-    response_model=RawState,
+    response_model=RawStatePublic,
     responses=responses(*ADMIN, "match/not_found", "match/no_such_seat"),
 )
 async def raw_state(
@@ -191,7 +192,7 @@ async def raw_state(
     context: ContextDep,
     admin: AdminPlayer,
     seat: int | None = Query(None, description="Also return this seat's view"),
-) -> RawState:
+) -> RawStatePublic:
     """The unprojected state (and seed): the only such path, and every use is audited."""
     row = await session.get(Match, match_id)
     if row is None:
@@ -203,7 +204,7 @@ async def raw_state(
     view = loaded.engine.view(loaded.state, seat) if seat is not None else None
     await audit(session, admin, "match.raw_state", match_id, {"seat": seat})
     await session.commit()
-    return RawState(
+    return RawStatePublic(
         match_id=row.id,
         game=row.game,
         version=loaded.version,
@@ -214,17 +215,17 @@ async def raw_state(
     )
 
 
-@router.get("/stats", response_model=Stats, responses=responses(*ADMIN))
-async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> Stats:
+@router.get("/stats", response_model=StatsPublic, responses=responses(*ADMIN))
+async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> StatsPublic:
     open_lobbies = await session.scalar(
         select(func.count())
         .select_from(Lobby)
-        .where(has_status("open", idle_cutoff(context.settings, context.clock.now())))
+        .where(has_status(LobbyStatus.OPEN, idle_cutoff(context.settings, context.clock.now())))
     )
     active = await session.scalar(
-        select(func.count()).select_from(Match).where(Match.status == "active")
+        select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE)
     )
-    return Stats(
+    return StatsPublic(
         open_lobbies=open_lobbies or 0,
         active_matches=active or 0,
         connected_sockets=context.hub.count(),

@@ -23,6 +23,7 @@ from app.bots.workers import Workers
 from app.matches.models import Match
 from app.matches.store import load_match
 from app.ratings.settle import settle_pending
+from app.statuses import MatchStatus
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -113,7 +114,7 @@ class Recovery:
                 page = (
                     await session.execute(
                         select(Match.id, column)
-                        .where(Match.status == "active", condition, Match.id > after)
+                        .where(Match.status == MatchStatus.ACTIVE, condition, Match.id > after)
                         .order_by(Match.id)
                         .limit(PAGE)
                     )

@@ -23,6 +23,7 @@ from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
+from app.statuses import ActorKind
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -105,7 +106,7 @@ class BotRunner:
         action = await asyncio.to_thread(choose, loaded, seat, loaded.seats[seat].bot or "random")
         try:
             committed, _ = await act(
-                self.context, loaded.id, Actor("bot", seat=seat), action, loaded.version
+                self.context, loaded.id, Actor(ActorKind.BOT, seat=seat), action, loaded.version
             )
         except ApiError as refusal:
             if refusal.code not in RETRYABLE:

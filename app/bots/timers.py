@@ -21,6 +21,7 @@ from app.faults import is_outage
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
+from app.statuses import ActorKind
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -90,7 +91,11 @@ class TurnTimers:
             action = choose(current, seat, stand_in_strategy(current.game))
             try:
                 await act(
-                    self.context, loaded.id, Actor("timeout", seat=seat), action, current.version
+                    self.context,
+                    loaded.id,
+                    Actor(ActorKind.TIMEOUT, seat=seat),
+                    action,
+                    current.version,
                 )
                 self.context.metrics.turn_timeouts.inc()
             except ApiError as refusal:

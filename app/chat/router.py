@@ -15,8 +15,8 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
 from app.inputs import After, PlainText, RequestModel
+from app.matches.access import viewer_seat
 from app.matches.loaded import LoadedMatch
-from app.matches.router import viewer_seat
 from app.matches.store import load_match
 from app.names import ChatText
 
@@ -60,7 +60,7 @@ class ChatMessagePublic(BaseModel):
     )
 
 
-class ChatLog(BaseModel):
+class ChatLogPublic(BaseModel):
     messages: list[ChatMessagePublic]
     reactions: list[str]
     free_chat: bool
@@ -102,17 +102,17 @@ async def messages_after(
     return [public(row, loaded) for row in rows]
 
 
-@router.get("/{match_id}/chat", response_model=ChatLog, responses=responses(*FOUND))
+@router.get("/{match_id}/chat", response_model=ChatLogPublic, responses=responses(*FOUND))
 async def read_chat(
     match_id: str,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
     after: After = 0,
-) -> ChatLog:
+) -> ChatLogPublic:
     loaded = await load_match(context, session, match_id)
     viewer_seat(loaded, player)
-    return ChatLog(
+    return ChatLogPublic(
         messages=await messages_after(session, loaded, after),
         reactions=list(REACTIONS),
         free_chat=loaded.engine.free_chat,

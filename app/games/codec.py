@@ -12,6 +12,8 @@ without bumping the engine `version`):
   declaration order if the class is marked `@json_array` (small records: a play, a tile).
 - a field declared with `field(metadata=custom(encode, decode))`: its own pair of functions,
   for a value whose JSON form is an id players know ("r1c2" for a board space).
+- a field declared with `field(metadata=stored_as("key"))`: stored under that key, not under
+  its name, so a field renamed in the code keeps reading and writing the stored matches.
 
 Decoding fills a field that is absent from the JSON with its default, so states saved before a
 field with a default was added still load. Anything else (a set, a dict, a union of two types)
@@ -40,6 +42,7 @@ Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
 
 _CUSTOM = "foxden.codec"
+_KEY = "foxden.codec.key"
 _ARRAY_FORM: set[type] = set()
 _counter = itertools.count()
 
@@ -55,6 +58,22 @@ def json_array(cls: C) -> C:
 def custom(encode: Encoder, decode: Decoder) -> dict[str, Any]:
     """Field metadata giving a field its own JSON form: `field(metadata=custom(...))`."""
     return {_CUSTOM: (encode, decode)}
+
+
+def stored_as(key: str) -> dict[str, Any]:
+    """Field metadata storing a field under `key`: `field(metadata=stored_as("stage"))`.
+
+    The stored JSON is the database's, so renaming a field in the code must not rename it
+    there (and bump the engine version); this keeps the old key. Merge with `custom(...)` by
+    `{**custom(...), **stored_as(...)}`.
+    """
+    return {_KEY: key}
+
+
+def _key(field: dataclasses.Field[Any]) -> str:
+    """The JSON key of a field: its name unless `stored_as` says otherwise."""
+    key: str = field.metadata.get(_KEY, field.name)
+    return key
 
 
 class StateCodec(Generic[T]):
@@ -235,9 +254,9 @@ def _encoder(cls: type) -> Encoder:
     for field in dataclasses.fields(cls):
         if _CUSTOM in field.metadata:
             encode = src.ref(field.metadata[_CUSTOM][0])
-            parts.append((field.name, f"{encode}(value.{field.name})"))
+            parts.append((_key(field), f"{encode}(value.{field.name})"))
         else:
-            parts.append((field.name, _encode_expr(hints[field.name], f"value.{field.name}", src)))
+            parts.append((_key(field), _encode_expr(hints[field.name], f"value.{field.name}", src)))
     if cls in _ARRAY_FORM:
         body = "[" + ", ".join(expr for _, expr in parts) + "]"
     else:
@@ -252,14 +271,15 @@ def _decoder(cls: type) -> Decoder:
     array = cls in _ARRAY_FORM
     arguments = []
     for index, field in enumerate(dataclasses.fields(cls)):
-        raw = f"data[{index}]" if array else f"data[{field.name!r}]"
+        key = _key(field)
+        raw = f"data[{index}]" if array else f"data[{key!r}]"
         if _CUSTOM in field.metadata:
             expr = f"{src.ref(field.metadata[_CUSTOM][1])}({raw})"
         else:
             expr = _decode_expr(hints[field.name], raw, src)
         if not array and field.default is not dataclasses.MISSING:
             # Absent from states saved before the field existed: its default then.
-            expr = f"({expr} if {field.name!r} in data else {src.ref(field.default)})"
+            expr = f"({expr} if {key!r} in data else {src.ref(field.default)})"
         arguments.append(f"{field.name}={expr}")
     body = f"{src.ref(cls)}({', '.join(arguments)})"
     return src.compile("decode", f"def decode(data):\n    return {body}\n")

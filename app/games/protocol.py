@@ -123,6 +123,11 @@ class LogEntry:
     faded: str = ""
 
 
+Log = tuple[LogEntry, ...]
+"""The entries one step of the rules produced, in order: what rule helpers hand back beside
+the new state, and what a `Transition` carries."""
+
+
 class Transition(NamedTuple, Generic[T]):
     """What `apply` returns: the new state and the log entries the action produced.
 
@@ -130,7 +135,7 @@ class Transition(NamedTuple, Generic[T]):
     """
 
     state: T
-    log: tuple[LogEntry, ...] = ()
+    log: Log = ()
 
 
 @dataclass(frozen=True)

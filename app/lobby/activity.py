@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.config import Settings
 from app.errors import ApiError
 from app.lobby.models import Lobby, LobbySeat
+from app.statuses import LobbyStatus
 
 
 def idle_cutoff(settings: Settings, now: datetime) -> datetime:
@@ -23,20 +24,21 @@ def idle_cutoff(settings: Settings, now: datetime) -> datetime:
 
 
 def is_idle(lobby: Lobby, cutoff: datetime) -> bool:
-    return lobby.status == "open" and lobby.updated_at < cutoff
+    return lobby.status == LobbyStatus.OPEN and lobby.updated_at < cutoff
 
 
 def status_of(lobby: Lobby, cutoff: datetime) -> str:
-    return "closed" if is_idle(lobby, cutoff) else lobby.status
+    return LobbyStatus.CLOSED if is_idle(lobby, cutoff) else lobby.status
 
 
 def has_status(status: str, cutoff: datetime) -> ColumnElement[bool]:
     """The SQL twin of `status_of(lobby) == status`."""
-    if status == "open":
-        return and_(Lobby.status == "open", Lobby.updated_at >= cutoff)
-    if status == "closed":
+    if status == LobbyStatus.OPEN:
+        return and_(Lobby.status == LobbyStatus.OPEN, Lobby.updated_at >= cutoff)
+    if status == LobbyStatus.CLOSED:
         return or_(
-            Lobby.status == "closed", and_(Lobby.status == "open", Lobby.updated_at < cutoff)
+            Lobby.status == LobbyStatus.CLOSED,
+            and_(Lobby.status == LobbyStatus.OPEN, Lobby.updated_at < cutoff),
         )
     return Lobby.status == status
 
@@ -46,7 +48,7 @@ async def open_tables_of(session: AsyncSession, player_id: str, cutoff: datetime
     query = (
         select(func.count())
         .select_from(Lobby)
-        .where(has_status("open", cutoff), or_(Lobby.host_id == player_id, seated))
+        .where(has_status(LobbyStatus.OPEN, cutoff), or_(Lobby.host_id == player_id, seated))
     )
     return int(await session.scalar(query) or 0)
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
@@ -13,11 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity, names_of
 from app.context import AppContext
-from app.db import utcnow
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
 from app.lobby import activity, service
 from app.lobby.models import Lobby
+from app.lobby.publish import commit_and_push, lobby_public
 from app.lobby.schemas import (
     BotRequest,
     FillRequest,
@@ -26,36 +25,16 @@ from app.lobby.schemas import (
     LobbyPatch,
     LobbyPublic,
     ReadyRequest,
-    StartResponse,
+    StartPublic,
 )
 from app.matches.create import create_match
 from app.matches.store import load_match
+from app.statuses import LobbyStatus
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
 SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
 FOUND = (*AUTH, "lobby/not_found")
-
-
-async def lobby_public(
-    session: AsyncSession,
-    lobby: Lobby,
-    viewer: Identity | None,
-    cutoff: datetime | None = None,
-) -> LobbyPublic:
-    """The table for `viewer`; with `cutoff`, an open table idle since before it reads closed."""
-    ids = {s.player_id for s in lobby.seats if s.player_id}
-    status = activity.status_of(lobby, cutoff) if cutoff is not None else None
-    return service.public(lobby, await names_of(session, ids), viewer, status)
-
-
-async def commit_and_push(
-    context: AppContext, session: AsyncSession, lobby: Lobby, viewer: Identity | None
-) -> LobbyPublic:
-    lobby.updated_at = utcnow()  # every change counts as activity: the table stays open
-    await session.commit()
-    await context.broker.publish("lobby:" + lobby.id, "changed")
-    return await lobby_public(session, lobby, viewer)
 
 
 @router.post(
@@ -87,7 +66,7 @@ async def list_lobbies(
     context: ContextDep,
     player: OptionalPlayer,
     game: str | None = Query(None, max_length=64),
-    status: str = Query("open", pattern="^(open|started|closed)$"),
+    status: str = Query(LobbyStatus.OPEN, pattern=f"^({'|'.join(LobbyStatus)})$"),
 ) -> list[LobbyPublic]:
     cutoff = activity.idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).where(Lobby.private.is_(False), activity.has_status(status, cutoff))
@@ -127,7 +106,7 @@ async def _load_for_change(context: AppContext, session: AsyncSession, lobby_id:
     """The table, locked; an idle one is closed for good first, so the change is refused."""
     lobby = await service.get_lobby(session, lobby_id, for_update=not context.db.sqlite)
     if activity.is_idle(lobby, activity.idle_cutoff(context.settings, context.clock.now())):
-        lobby.status = "closed"
+        lobby.status = LobbyStatus.CLOSED
         await session.commit()
         await context.broker.publish("lobby:" + lobby.id, "changed")
     return lobby
@@ -309,12 +288,12 @@ async def empty_seat(
 
 @router.post(
     "/{lobby_id}/start",
-    response_model=StartResponse,
+    response_model=StartPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/not_ready", "lobby/closed"),
 )
 async def start(
     lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
-) -> StartResponse:
+) -> StartPublic:
     async with _locked(context, session, lobby_id):
         lobby = await _load_for_change(context, session, lobby_id)
         service.require_host(lobby, player)
@@ -322,8 +301,8 @@ async def start(
         ids = {s.player_id for s in lobby.seats if s.player_id}
         names = await names_of(session, ids)
         match = await create_match(session, lobby, names, context.clock.now())
-        lobby.status, lobby.match_id = "started", match.id
+        lobby.status, lobby.match_id = LobbyStatus.STARTED, match.id
         await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
     context.events.committed(await load_match(context, session, match.id))
-    return StartResponse(match_id=match.id)
+    return StartPublic(match_id=match.id)

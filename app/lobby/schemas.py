@@ -12,14 +12,14 @@ from app.inputs import PlainText, RequestModel
 TURN_SECONDS_MAX = 30 * 86400
 
 
-class PlayerRef(BaseModel):
+class PlayerRefPublic(BaseModel):
     id: str
     name: str
 
 
 class SeatPublic(BaseModel):
     seat: int
-    player: PlayerRef | None
+    player: PlayerRefPublic | None
     bot: str | None
     ready: bool
     name: str | None = Field(
@@ -105,5 +105,5 @@ class FillRequest(RequestModel):
     )
 
 
-class StartResponse(BaseModel):
+class StartPublic(BaseModel):
     match_id: str

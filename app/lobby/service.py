@@ -16,8 +16,9 @@ from app.errors import ApiError
 from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
-from app.lobby.schemas import LobbyPublic, PlayerRef, SeatPublic
+from app.lobby.schemas import LobbyPublic, PlayerRefPublic, SeatPublic
 from app.names import bot_name
+from app.statuses import LobbyStatus
 
 NOT_FOUND = "There is no table with this id."
 
@@ -67,7 +68,7 @@ async def create_lobby(
         options=checked_options(engine, options, count),
         private=private,
         rated=rated,
-        status="open",
+        status=LobbyStatus.OPEN,
         host_id=host.id,
         invite_code=new_invite_code(),
         turn_seconds=turn_seconds,
@@ -88,7 +89,7 @@ def seat_of(lobby: Lobby, player_id: str) -> LobbySeat | None:
 
 
 def require_open(lobby: Lobby) -> None:
-    if lobby.status != "open":
+    if lobby.status != LobbyStatus.OPEN:
         raise ApiError("lobby/closed", "This table is no longer open.")
 
 
@@ -161,7 +162,7 @@ def _pass_host_on(lobby: Lobby) -> None:
     if humans:
         lobby.host_id = humans[0].player_id or lobby.host_id
     else:
-        lobby.status = "closed"
+        lobby.status = LobbyStatus.CLOSED
 
 
 def set_ready(lobby: Lobby, player: Identity, ready: bool) -> None:
@@ -308,7 +309,7 @@ def public(
         seats=[
             SeatPublic(
                 seat=s.seat,
-                player=PlayerRef(id=s.player_id, name=names.get(s.player_id, "?"))
+                player=PlayerRefPublic(id=s.player_id, name=names.get(s.player_id, "?"))
                 if s.player_id
                 else None,
                 bot=s.bot,

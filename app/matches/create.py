@@ -15,6 +15,7 @@ from app.lobby.service import engine_for
 from app.matches.loaded import encode_state
 from app.matches.models import Match, MatchSeat
 from app.names import bot_name
+from app.statuses import MatchStatus
 
 
 def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby, now: datetime) -> datetime | None:
@@ -47,7 +48,7 @@ async def create_match(
         seed=seed,
         state=encode_state(engine, state),
         version=0,
-        status="active",
+        status=MatchStatus.ACTIVE,
         outcome=None,
         lobby_id=lobby.id,
         private=lobby.private,

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from app.matches.loaded import LoadedMatch
+from app.statuses import MatchStatus
 
 PLACEHOLDER = re.compile(r"\{seat(\d)\}")
 ENCODED_PLACEHOLDER = re.compile(rb"\{seat(\d)\}")
@@ -111,7 +112,7 @@ def _envelope(
     outcome: Any,
 ) -> dict[str, Any]:
     engine = loaded.engine
-    to_act = list(engine.to_act(loaded.state)) if loaded.status == "active" else []
+    to_act = list(engine.to_act(loaded.state)) if loaded.status == MatchStatus.ACTIVE else []
     may_act = seat is not None and seat in to_act and (as_bot or not loaded.seats[seat].bot)
     legal = list(engine.legal_actions(loaded.state, seat)) if may_act and seat is not None else []
     return {

@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import ApiError
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
+from app.statuses import MatchStatus
 
 FORMAT = "foxden-match/1"
 NOT_OVER = "The match is still being played: its replay and export open when it ends."
@@ -38,7 +39,7 @@ class EndedMatch:
 async def ended_match(session: AsyncSession, loaded: LoadedMatch) -> EndedMatch:
     """The match and its history; refused while it runs (its secrets are still secret)."""
     match_id = loaded.id
-    if loaded.status == "active":
+    if loaded.status == MatchStatus.ACTIVE:
         raise ApiError("match/not_finished", NOT_OVER)
     row = (
         await session.execute(

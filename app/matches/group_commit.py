@@ -18,13 +18,15 @@ from typing import Any
 import orjson
 
 from app.matches.move import Move, Written
+from app.statuses import MatchStatus
 
-UPDATE = """
+UPDATE = f"""
 UPDATE matches SET state = COALESCE(:state, state),
     state_version = CASE WHEN :state IS NULL THEN state_version ELSE :version END,
     version = :version, status = :status, outcome = :outcome, deadline = :deadline,
     seat_epoch = :seat_epoch, updated_at = :at, bot_due = :bot_due
-WHERE id = :id AND version = :guard_version AND seat_epoch = :guard_epoch AND status = 'active'
+WHERE id = :id AND version = :guard_version AND seat_epoch = :guard_epoch
+    AND status = '{MatchStatus.ACTIVE}'
 """
 INSERT = """
 INSERT INTO match_actions (match_id, seq, seat, action, client_id, log, actor, created_at)

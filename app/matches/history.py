@@ -21,15 +21,16 @@ from app.db import Database
 from app.matches.group_commit import GroupCommit
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written
+from app.statuses import MatchStatus
 
-PG_MOVE = """
+PG_MOVE = f"""
 WITH moved AS (
     UPDATE matches
     SET state = COALESCE($1::text, state),
         state_version = CASE WHEN $1::text IS NULL THEN state_version ELSE $2 END,
         version = $2, status = $3, outcome = $4::json, deadline = $5,
         seat_epoch = $6, updated_at = $7, bot_due = $16
-    WHERE id = $8 AND version = $9 AND seat_epoch = $10 AND status = 'active'
+    WHERE id = $8 AND version = $9 AND seat_epoch = $10 AND status = '{MatchStatus.ACTIVE}'
     RETURNING id
 )
 INSERT INTO match_actions (match_id, seq, seat, action, client_id, log, actor, created_at)
@@ -107,7 +108,7 @@ async def write_move_in(connection: AsyncConnection, move: Move) -> Written:
             Match.id == move.match_id,
             Match.version == move.guard_version,
             Match.seat_epoch == move.guard_epoch,
-            Match.status == "active",
+            Match.status == MatchStatus.ACTIVE,
         )
         .values(
             **({} if move.state is None else {"state": move.state, "state_version": move.version}),

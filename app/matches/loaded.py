@@ -11,6 +11,7 @@ import orjson
 
 from app.games import get_engine
 from app.games.protocol import Engine, Outcome
+from app.statuses import MatchStatus
 
 
 @dataclass(frozen=True)
@@ -56,14 +57,14 @@ class LoadedMatch:
 
     def humans_to_act(self) -> list[int]:
         """Seats whose own player must decide now (the ones a turn timer runs for)."""
-        if self.status != "active":
+        if self.status != MatchStatus.ACTIVE:
             return []
         humans = {info.seat for info in self.seats if not info.bot}
         return [seat for seat in self.engine.to_act(self.state) if seat in humans]
 
     def bots_to_act(self) -> list[int]:
         """Bot seats the engine is waiting for."""
-        if self.status != "active":
+        if self.status != MatchStatus.ACTIVE:
             return []
         bots = {info.seat for info in self.seats if info.bot}
         if not bots:

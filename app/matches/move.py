@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from app.statuses import MatchStatus
+
 # The state is stored with every CHECKPOINT_EVERY-th move and with the last one; a load replays
 # the moves since (at most CHECKPOINT_EVERY - 1 engine applies, well under a millisecond). The
 # other moves write no state: a few KB less for the database to log and the app to encode.
@@ -14,7 +16,7 @@ CHECKPOINT_EVERY = 16
 
 
 def is_checkpoint(version: int, status: str) -> bool:
-    return version % CHECKPOINT_EVERY == 0 or status != "active"
+    return version % CHECKPOINT_EVERY == 0 or status != MatchStatus.ACTIVE
 
 
 class Written(enum.Enum):

@@ -18,6 +18,7 @@ from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match
+from app.statuses import LobbyStatus, MatchStatus
 
 
 async def rematch_lobby(
@@ -25,7 +26,7 @@ async def rematch_lobby(
 ) -> LobbyPublic:
     if loaded.seat_of(player.id) is None:
         raise ApiError("action/not_seated", "Only the players of this match can ask for a rematch.")
-    if loaded.status == "active":
+    if loaded.status == MatchStatus.ACTIVE:
         raise ApiError("match/not_finished", "The match is still being played.")
     # Whoever asks first creates the table; everyone after lands in the same one.
     lobby = await _open_rematch(session, loaded.id) or await _create_once(
@@ -37,7 +38,7 @@ async def rematch_lobby(
 
 async def _open_rematch(session: AsyncSession, match_id: str) -> Lobby | None:
     return await session.scalar(
-        select(Lobby).where(Lobby.rematch_of == match_id, Lobby.status == "open")
+        select(Lobby).where(Lobby.rematch_of == match_id, Lobby.status == LobbyStatus.OPEN)
     )
 
 
@@ -76,7 +77,7 @@ def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
         options=loaded.options,
         private=loaded.private,
         rated=rated,
-        status="open",
+        status=LobbyStatus.OPEN,
         host_id=host.id,
         invite_code=secrets.token_urlsafe(9),
         rematch_of=loaded.id,

@@ -18,6 +18,7 @@ from app.games.protocol import IllegalAction
 from app.matches.envelope import envelope
 from app.matches.export import EndedMatch
 from app.matches.loaded import LoadedMatch
+from app.statuses import MatchStatus
 
 # Integer fields of a spectator view that name the part of the match it is in, in the order
 # they are looked for: the replay offers "jump to" each value's first step.
@@ -102,7 +103,7 @@ def step_json(ended: EndedMatch, replayed: Replayed, step: int) -> dict[str, Any
         ended.loaded,
         state=replayed.states[step],
         version=step,
-        status=ended.loaded.status if final else "active",
+        status=ended.loaded.status if final else MatchStatus.ACTIVE,
         outcome=ended.loaded.outcome if final else None,
         deadline=None,
     )

@@ -7,41 +7,41 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from app.matches.schemas import Envelope, ReplayAction
+from app.matches.schemas import Envelope, ReplayActionPublic
 
 
-class ReplayMark(BaseModel):
+class ReplayMarkPublic(BaseModel):
     step: int = Field(description="The first step of this part of the match")
     label: str = Field(description='"Round 2", "Phase 2", "Turn 7"...')
 
 
-class ReplayIndex(BaseModel):
+class ReplayIndexPublic(BaseModel):
     match_id: str
     game: str
     status: str = Field(description="finished | aborted")
     steps: int = Field(description="Steps 0 (the deal) to `steps` (the end)")
-    marks: list[ReplayMark] = Field(description="Where each round (or phase, or turn) begins")
+    marks: list[ReplayMarkPublic] = Field(description="Where each round (or phase, or turn) begins")
 
 
-class ReplayStep(BaseModel):
+class ReplayStepPublic(BaseModel):
     match_id: str
     game: str
     step: int
     steps: int
     mark: str | None = Field(description="The round, phase or turn this step is in")
-    action: ReplayAction | None = Field(description="The action that led to this step")
+    action: ReplayActionPublic | None = Field(description="The action that led to this step")
     views: list[Envelope] = Field(description="Each seat's envelope at this step, by seat")
     spectator: Envelope = Field(description="A spectator's envelope at this step")
 
 
-class ExportSeat(BaseModel):
+class ExportSeatPublic(BaseModel):
     seat: int
     name: str
     player_id: str | None
     bot: str | None
 
 
-class MatchExport(BaseModel):
+class MatchExportPublic(BaseModel):
     """A match that is over, as one document: replaying `actions` from
     `setup(players, options, seed)` with the engine of `game` at `engine_version` gives a
     state whose encoding hashes to `final_state_sha256`, and `outcome`."""
@@ -53,8 +53,8 @@ class MatchExport(BaseModel):
     options: dict[str, Any]
     players: int
     seed: int = Field(description="The match's seed, published once the match is over")
-    seats: list[ExportSeat]
-    actions: list[ReplayAction] = Field(
+    seats: list[ExportSeatPublic]
+    actions: list[ReplayActionPublic] = Field(
         description="Every step in order; a null seat is an admin's abort, which ends the match"
     )
     status: str

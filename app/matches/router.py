@@ -11,28 +11,30 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.service import Identity
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
-from app.errors import ApiError, responses
+from app.errors import responses
 from app.inputs import SEQ_MAX, After
 from app.lobby.schemas import LobbyPublic
 from app.matches import replay, seats
+from app.matches.access import viewer_seat
 from app.matches.envelope import envelope, fill_names, summary_json
 from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
 from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
-from app.matches.replay_schemas import MatchExport, ReplayIndex, ReplayStep
+from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, ReplayStepPublic
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
     LogEntryPublic,
-    MatchLog,
-    MatchSummary,
-    ReplayAction,
+    MatchLogPublic,
+    MatchSummaryPublic,
+    ReplayActionPublic,
 )
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 from app.realtime.sse import event_stream
+from app.statuses import ActorKind, MatchStatus
 
 router = APIRouter(prefix="/api/v1/matches", tags=["matches"])
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")
@@ -44,21 +46,13 @@ SSE_RESPONSE: dict[str, Any] = {
 }
 
 
-def viewer_seat(loaded: LoadedMatch, player: Identity | None) -> int | None:
-    """The caller's seat, or None for a spectator; strangers may not watch private tables."""
-    seat = loaded.seat_of(player.id) if player is not None else None
-    if seat is None and loaded.private and not (player is not None and player.is_admin):
-        raise ApiError("auth/forbidden", "This match is at a private table.")
-    return seat
-
-
 async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int | None) -> Response:
     """The viewer's envelope, as the bytes every socket of that viewer is sent too."""
     body = context.envelopes.body(loaded, seat, await presence(context, loaded.id))
     return Response(body, media_type="application/json")
 
 
-@router.get("/{match_id}", response_model=MatchSummary, responses=responses(*FOUND))
+@router.get("/{match_id}", response_model=MatchSummaryPublic, responses=responses(*FOUND))
 async def summary(
     match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
@@ -96,7 +90,7 @@ async def post_action(
     loaded, seat = await act(
         context,
         match_id,
-        Actor("player", player_id=player.id),
+        Actor(ActorKind.PLAYER, player_id=player.id),
         body.action,
         body.version,
         body.id,
@@ -104,19 +98,19 @@ async def post_action(
     return await envelope_response(context, loaded, seat)
 
 
-@router.get("/{match_id}/log", response_model=MatchLog, responses=responses(*FOUND))
+@router.get("/{match_id}/log", response_model=MatchLogPublic, responses=responses(*FOUND))
 async def match_log(
     match_id: str,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
     after: After = 0,
-) -> MatchLog:
+) -> MatchLogPublic:
     loaded = await load_match(context, session, match_id)
     seat = viewer_seat(loaded, player)
     rows = await _actions_after(session, match_id, after)
     # After the end everything is public: the replay shows every seat's secrets.
-    everything = loaded.status != "active"
+    everything = loaded.status != MatchStatus.ACTIVE
     forgotten = 0 if everything else loaded.engine.forgotten_before(loaded.state)
     names = loaded.names()
     entries = [
@@ -128,13 +122,15 @@ async def match_log(
     ]
     replay = (
         [
-            ReplayAction(seq=r.seq, seat=r.seat, action=r.action, actor=r.actor, at=r.created_at)
+            ReplayActionPublic(
+                seq=r.seq, seat=r.seat, action=r.action, actor=r.actor, at=r.created_at
+            )
             for r in rows
         ]
         if everything
         else None
     )
-    return MatchLog(
+    return MatchLogPublic(
         match_id=match_id,
         version=loaded.version,
         entries=entries,
@@ -229,7 +225,7 @@ async def rematch(
 
 @router.get(
     "/{match_id}/replay",
-    response_model=ReplayIndex,
+    response_model=ReplayIndexPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable"),
 )
 async def replay_index(
@@ -242,7 +238,7 @@ async def replay_index(
 
 @router.get(
     "/{match_id}/replay/{step}",
-    response_model=ReplayStep,
+    response_model=ReplayStepPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable", "match/no_such_step"),
 )
 async def replay_step(
@@ -259,7 +255,7 @@ async def replay_step(
 
 @router.get(
     "/{match_id}/export",
-    response_model=MatchExport,
+    response_model=MatchExportPublic,
     responses=responses(*FOUND, "match/not_finished"),
 )
 async def export(

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from app.inputs import SEQ_MAX, PlainText, RequestModel
 
 
-class SeatSummary(BaseModel):
+class SeatSummaryPublic(BaseModel):
     seat: int
     name: str
     player_id: str | None = Field(
@@ -21,13 +21,13 @@ class SeatSummary(BaseModel):
     connected: bool
 
 
-class MatchSummary(BaseModel):
+class MatchSummaryPublic(BaseModel):
     id: str
     game: str
     options: dict[str, Any]
     status: str = Field(description="active | finished | aborted")
     version: int
-    seats: list[SeatSummary]
+    seats: list[SeatSummaryPublic]
     outcome: dict[str, Any] | None
 
 
@@ -45,7 +45,7 @@ class Envelope(BaseModel):
     )
     view: dict[str, Any]
     outcome: dict[str, Any] | None
-    seats: list[SeatSummary]
+    seats: list[SeatSummaryPublic]
     deadline: datetime | None
 
 
@@ -74,7 +74,7 @@ class LogEntryPublic(BaseModel):
     at: datetime
 
 
-class ReplayAction(BaseModel):
+class ReplayActionPublic(BaseModel):
     seq: int
     seat: int | None = Field(description="null for an admin's abort, the last step")
     action: dict[str, Any]
@@ -82,7 +82,7 @@ class ReplayAction(BaseModel):
     at: datetime
 
 
-class MatchLog(BaseModel):
+class MatchLogPublic(BaseModel):
     match_id: str
     version: int
     entries: list[LogEntryPublic]
@@ -91,6 +91,6 @@ class MatchLog(BaseModel):
         description="Entries of episodes (tricks) below this read faded; when it grows, "
         "entries a client already shows may have faded: fetch the log again from after=0",
     )
-    replay: list[ReplayAction] | None = Field(
+    replay: list[ReplayActionPublic] | None = Field(
         None, description="After the end: every action in order, for a full replay"
     )

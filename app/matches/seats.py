@@ -20,6 +20,7 @@ from app.matches.loaded import LoadedMatch
 from app.matches.models import Match
 from app.matches.service import next_deadline
 from app.matches.store import change_seat, load_match
+from app.statuses import MatchStatus
 
 
 async def leave(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
@@ -40,7 +41,7 @@ async def _change(
         seat = loaded.seat_of(player.id)
         if seat is None:
             raise ApiError("action/not_seated", "You do not have a seat in this match.")
-        if loaded.status != "active":
+        if loaded.status != MatchStatus.ACTIVE:
             raise ApiError("match/finished", "This match is over.")
         if loaded.seats[seat].away == leaving:
             return loaded  # leaving twice, or reclaiming a seat never left, changes nothing

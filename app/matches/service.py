@@ -30,6 +30,7 @@ from app.matches.move import Move, Written, is_checkpoint
 from app.matches.store import change_seat, load_match
 from app.ops import actions as reports
 from app.ratings.settle import settle_finished
+from app.statuses import ActorKind, MatchStatus
 
 FINISHED = "This match is over: no more actions are accepted."
 ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving up
@@ -39,7 +40,7 @@ ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving 
 class Actor:
     """Who is acting: a player (by id), or the server for a bot or timeout seat."""
 
-    kind: str  # player | bot | timeout
+    kind: ActorKind  # a player, or the server for a bot seat or an expired timer
     player_id: str | None = None
     seat: int | None = None
 
@@ -129,7 +130,7 @@ async def _current(
 
 
 def _seat_for(loaded: LoadedMatch, actor: Actor) -> int:
-    if actor.kind != "player":
+    if actor.kind != ActorKind.PLAYER:
         if actor.seat is None:
             raise ValueError("a server-side actor needs a seat")
         return actor.seat
@@ -140,7 +141,7 @@ def _seat_for(loaded: LoadedMatch, actor: Actor) -> int:
 
 
 def _check_playable(loaded: LoadedMatch, seat: int, version: int | None, actor: Actor) -> None:
-    if loaded.status != "active":
+    if loaded.status != MatchStatus.ACTIVE:
         raise ApiError("match/finished", FINISHED)
     if version is not None and version != loaded.version:
         raise ApiError(
@@ -149,7 +150,7 @@ def _check_playable(loaded: LoadedMatch, seat: int, version: int | None, actor: 
         )
     if seat not in loaded.engine.to_act(loaded.state):
         raise ApiError("action/not_your_turn", "It is not your turn.")
-    if actor.kind == "player" and loaded.seats[seat].bot:
+    if actor.kind == ActorKind.PLAYER and loaded.seats[seat].bot:
         raise ApiError(
             "action/not_your_turn", "A bot is playing your seat: reclaim it to play again."
         )
@@ -202,7 +203,7 @@ def _decide(
         loaded,
         state=transition.state,
         version=loaded.version + 1,
-        status="finished" if outcome is not None else "active",
+        status=MatchStatus.FINISHED if outcome is not None else MatchStatus.ACTIVE,
         outcome=outcome,
     )
     committed = _count_missed_turns(committed, seat, actor, missed_limit)
@@ -234,9 +235,9 @@ def _count_missed_turns(loaded: LoadedMatch, seat: int, actor: Actor, limit: int
     """A timeout counts against the seat (a bot takes over at the limit); acting resets it.
     Only the in-memory seats change here; `_write` stores what changed."""
     missed = loaded.seats[seat].missed_turns
-    if actor.kind == "player" and missed:
+    if actor.kind == ActorKind.PLAYER and missed:
         return _seat_changed(loaded, seat, missed_turns=0)
-    if actor.kind != "timeout":
+    if actor.kind != ActorKind.TIMEOUT:
         return loaded
     if missed + 1 < limit:
         return _seat_changed(loaded, seat, missed_turns=missed + 1)

@@ -13,6 +13,7 @@ import structlog
 
 from app.context import AppContext
 from app.ops.requestlog import request_started
+from app.statuses import ActorKind
 
 APPLIED = "applied"
 REPEATED = "repeated"  # a retried request: applied before, answered again, counted once
@@ -24,7 +25,7 @@ log = structlog.get_logger()
 def move_started(actor_kind: str) -> float:
     """When this move reached the server: its HTTP request's arrival, or now (a socket frame
     just read, a bot, a timer)."""
-    if actor_kind == "player":
+    if actor_kind == ActorKind.PLAYER:
         arrived = request_started.get()
         if arrived is not None:
             return arrived

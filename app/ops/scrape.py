@@ -24,6 +24,7 @@ from app.lobby.models import Lobby
 from app.matches.models import Match
 from app.ops.metrics import MULTIPROCESS_DIR
 from app.ops.metrics import multiprocess as is_multiprocess
+from app.statuses import LobbyStatus, MatchStatus
 
 # A scrape must answer even while the database hangs: the counts are left out then.
 COUNT_SECONDS = 1.0
@@ -92,10 +93,10 @@ async def _database_counts(context: AppContext) -> list[tuple[str, str, float]]:
 async def _count_rows(context: AppContext) -> list[tuple[str, str, float]]:
     async with context.db.sessions() as session:
         matches = await session.scalar(
-            select(func.count()).select_from(Match).where(Match.status == "active")
+            select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE)
         )
         lobbies = await session.scalar(
-            select(func.count()).select_from(Lobby).where(Lobby.status == "open")
+            select(func.count()).select_from(Lobby).where(Lobby.status == LobbyStatus.OPEN)
         )
     return [
         ("foxden_active_matches", "Matches being played (all processes).", float(matches or 0)),

@@ -9,16 +9,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Player
 from app.accounts.service import names_of
-from app.lobby.schemas import PlayerRef
+from app.lobby.schemas import PlayerRefPublic
 from app.ratings import kinds
 from app.ratings.models import PlayerRating, TeamRecord
-from app.ratings.schemas import Leaderboard, LeaderboardEntry, LevelRecord, TeamEntry
+from app.ratings.schemas import (
+    LeaderboardEntryPublic,
+    LeaderboardPublic,
+    LevelRecordPublic,
+    TeamEntryPublic,
+)
 
 
 async def leaderboard(
     session: AsyncSession, game: str, min_matches: int, offset: int, limit: int
-) -> Leaderboard:
-    board = Leaderboard(
+) -> LeaderboardPublic:
+    board = LeaderboardPublic(
         game=game,
         kind="record" if kinds.is_cooperative(game) else "rating",
         min_matches=min_matches,
@@ -40,7 +45,7 @@ async def leaderboard(
 
 async def _players(
     session: AsyncSession, game: str, min_matches: int, offset: int, limit: int
-) -> tuple[int, list[LeaderboardEntry]]:
+) -> tuple[int, list[LeaderboardEntryPublic]]:
     where = (PlayerRating.game == game, PlayerRating.matches >= min_matches)
     total = await session.scalar(select(func.count()).select_from(PlayerRating).where(*where))
     rows = await session.execute(
@@ -53,9 +58,9 @@ async def _players(
         .limit(limit)
     )
     entries = [
-        LeaderboardEntry(
+        LeaderboardEntryPublic(
             rank=place,
-            player=PlayerRef(id=rating.player_id, name=name),
+            player=PlayerRefPublic(id=rating.player_id, name=name),
             rating=rating.ordinal,
             mu=rating.mu,
             sigma=rating.sigma,
@@ -68,7 +73,7 @@ async def _players(
     return int(total or 0), entries
 
 
-async def _teams(session: AsyncSession, game: str, min_matches: int) -> list[TeamEntry]:
+async def _teams(session: AsyncSession, game: str, min_matches: int) -> list[TeamEntryPublic]:
     """Every pair's levels, best first: the highest level won, then wins, then fewer losses."""
     records = (await session.scalars(select(TeamRecord).where(TeamRecord.game == game))).all()
     by_team: dict[tuple[str, str], list[TeamRecord]] = defaultdict(list)
@@ -84,13 +89,13 @@ async def _teams(session: AsyncSession, game: str, min_matches: int) -> list[Tea
     return teams
 
 
-def _team(pair: tuple[str, str], rows: list[TeamRecord], names: dict[str, str]) -> TeamEntry:
+def _team(pair: tuple[str, str], rows: list[TeamRecord], names: dict[str, str]) -> TeamEntryPublic:
     won = [r.level for r in rows if r.wins]
-    return TeamEntry(
+    return TeamEntryPublic(
         rank=0,
-        players=[PlayerRef(id=pid, name=names.get(pid, "?")) for pid in pair],
+        players=[PlayerRefPublic(id=pid, name=names.get(pid, "?")) for pid in pair],
         best_level=max(won) if won else None,
         wins=sum(r.wins for r in rows),
         losses=sum(r.losses for r in rows),
-        levels=[LevelRecord(level=r.level, wins=r.wins, losses=r.losses) for r in rows],
+        levels=[LevelRecordPublic(level=r.level, wins=r.wins, losses=r.losses) for r in rows],
     )

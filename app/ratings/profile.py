@@ -18,25 +18,26 @@ from app.accounts.service import names_of
 from app.errors import ApiError
 from app.games import REGISTRY
 from app.lobby.models import Lobby
-from app.lobby.schemas import PlayerRef
+from app.lobby.schemas import PlayerRefPublic
 from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
 from app.ratings.models import PlayerRating, RatingChange, TeamRecord
 from app.ratings.schemas import (
-    GameStanding,
-    LevelRecord,
-    Profile,
-    RatingPoint,
-    RecentMatch,
+    GameStandingPublic,
+    LevelRecordPublic,
+    ProfilePublic,
+    RatingPointPublic,
+    RecentMatchPublic,
     TeamRecordPublic,
 )
+from app.statuses import MatchStatus
 
 RECENT = 20
 HISTORY = 500  # the newest points of the chart
 WIN_RATE_WINDOW = 1000  # finished matches counted for the win rates
 
 
-async def profile(session: AsyncSession, player_id: str) -> Profile:
+async def profile(session: AsyncSession, player_id: str) -> ProfilePublic:
     player = await session.get(Player, player_id)
     if player is None:
         raise ApiError("player/not_found", "There is no player with this id.")
@@ -47,7 +48,7 @@ async def profile(session: AsyncSession, player_id: str) -> Profile:
         ).all()
     }
     played, won = await _results(session, player_id)
-    return Profile(
+    return ProfilePublic(
         id=player.id,
         name=player.name,
         games=[_standing(game, ratings.get(game), played, won) for game in REGISTRY],
@@ -59,8 +60,8 @@ async def profile(session: AsyncSession, player_id: str) -> Profile:
 
 def _standing(
     game: str, rating: PlayerRating | None, played: Counter[str], won: Counter[str]
-) -> GameStanding:
-    return GameStanding(
+) -> GameStandingPublic:
+    return GameStandingPublic(
         game=game,
         title=REGISTRY[game].title,
         kind="record" if kinds.is_cooperative(game) else "rating",
@@ -80,7 +81,7 @@ async def _results(session: AsyncSession, player_id: str) -> tuple[Counter[str],
     rows = await session.execute(
         select(Match.game, Match.outcome, MatchSeat.seat)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(MatchSeat.player_id == player_id, Match.status == "finished")
+        .where(MatchSeat.player_id == player_id, Match.status == MatchStatus.FINISHED)
         .order_by(Match.updated_at.desc())
         .limit(WIN_RATE_WINDOW)
     )
@@ -96,7 +97,7 @@ def _won(outcome: dict[str, Any] | None, seat: int) -> bool | None:
     return None if outcome is None else seat in outcome.get("winners", [])
 
 
-async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatch]:
+async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatchPublic]:
     rows = (
         await session.execute(
             select(Match.id, Match.game, Match.status, Match.outcome, Match.updated_at)
@@ -114,12 +115,12 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatch]:
         )
     ).all()
     return [
-        RecentMatch(
+        RecentMatchPublic(
             match_id=row.id,
             game=row.game,
             status=row.status,
             seat=row.seat,
-            won=_won(row.outcome, row.seat) if row.status == "finished" else None,
+            won=_won(row.outcome, row.seat) if row.status == MatchStatus.FINISHED else None,
             rated=bool(row.rated),
             rating_change=None
             if row.ordinal_after is None
@@ -130,7 +131,7 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatch]:
     ]
 
 
-async def _history(session: AsyncSession, player_id: str) -> list[RatingPoint]:
+async def _history(session: AsyncSession, player_id: str) -> list[RatingPointPublic]:
     rows = (
         await session.execute(
             select(RatingChange, Match.private)
@@ -141,7 +142,7 @@ async def _history(session: AsyncSession, player_id: str) -> list[RatingPoint]:
         )
     ).all()
     points = [
-        RatingPoint(
+        RatingPointPublic(
             game=change.game,
             match_id=None if private else change.match_id,
             at=change.at,
@@ -170,12 +171,12 @@ async def _team_records(session: AsyncSession, player_id: str) -> list[TeamRecor
     return [
         TeamRecordPublic(
             game=game,
-            partner=PlayerRef(id=partner, name=names.get(partner, "?")),
+            partner=PlayerRefPublic(id=partner, name=names.get(partner, "?")),
             levels=_levels(rows),
         )
         for (game, partner), rows in grouped.items()
     ]
 
 
-def _levels(rows: Sequence[TeamRecord]) -> list[LevelRecord]:
-    return [LevelRecord(level=r.level, wins=r.wins, losses=r.losses) for r in rows]
+def _levels(rows: Sequence[TeamRecord]) -> list[LevelRecordPublic]:
+    return [LevelRecordPublic(level=r.level, wins=r.wins, losses=r.losses) for r in rows]

@@ -11,7 +11,7 @@ from app.errors import ApiError, responses
 from app.games import get_engine
 from app.ratings.leaderboard import leaderboard
 from app.ratings.profile import profile
-from app.ratings.schemas import Leaderboard, Profile
+from app.ratings.schemas import LeaderboardPublic, ProfilePublic
 
 router = APIRouter(tags=["ratings"])
 PAGE_MAX = 200
@@ -19,7 +19,7 @@ PAGE_MAX = 200
 
 @router.get(
     "/api/v1/games/{game_id}/leaderboard",
-    response_model=Leaderboard,
+    response_model=LeaderboardPublic,
     responses=responses("game/not_found", "rate/limited", "request/malformed"),
 )
 async def game_leaderboard(
@@ -28,7 +28,7 @@ async def game_leaderboard(
     min_matches: Annotated[int, Query(ge=1, le=10_000, description="Rated matches needed")] = 1,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 50,
-) -> Leaderboard:
+) -> LeaderboardPublic:
     """Players by rating, best first (Duet: teams by the highest level won), a page at a time."""
     if get_engine(game_id) is None:
         raise ApiError("game/not_found", "There is no game with this id.")
@@ -37,9 +37,9 @@ async def game_leaderboard(
 
 @router.get(
     "/api/v1/players/{player_id}",
-    response_model=Profile,
+    response_model=ProfilePublic,
     responses=responses("player/not_found", "rate/limited", "request/malformed"),
 )
-async def player_profile(player_id: str, session: SessionDep) -> Profile:
+async def player_profile(player_id: str, session: SessionDep) -> ProfilePublic:
     """A player's ratings, win rates, recent public matches and rating history."""
     return await profile(session, player_id)

@@ -6,14 +6,14 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from app.lobby.schemas import PlayerRef
+from app.lobby.schemas import PlayerRefPublic
 
 RATING_HELP = "openskill's ordinal, mu - 3 sigma: 0 for a newcomer, higher is stronger"
 
 
-class LeaderboardEntry(BaseModel):
+class LeaderboardEntryPublic(BaseModel):
     rank: int = Field(description="Place on the board, from 1")
-    player: PlayerRef
+    player: PlayerRefPublic
     rating: float = Field(description=RATING_HELP)
     mu: float
     sigma: float
@@ -22,33 +22,33 @@ class LeaderboardEntry(BaseModel):
     win_rate: float = Field(description="wins / matches")
 
 
-class LevelRecord(BaseModel):
+class LevelRecordPublic(BaseModel):
     level: int
     wins: int
     losses: int
 
 
-class TeamEntry(BaseModel):
+class TeamEntryPublic(BaseModel):
     rank: int
-    players: list[PlayerRef]
+    players: list[PlayerRefPublic]
     best_level: int | None = Field(description="The highest level this team has won")
     wins: int
     losses: int
-    levels: list[LevelRecord]
+    levels: list[LevelRecordPublic]
 
 
-class Leaderboard(BaseModel):
+class LeaderboardPublic(BaseModel):
     game: str
     kind: str = Field(description="rating (a rating per player) | record (cooperative: teams)")
     min_matches: int
     offset: int
     limit: int
     total: int = Field(description="Entries on the whole board (players, or teams)")
-    entries: list[LeaderboardEntry] = Field(description="Rated games: players, best first")
-    teams: list[TeamEntry] = Field(description="Cooperative games: teams, best first")
+    entries: list[LeaderboardEntryPublic] = Field(description="Rated games: players, best first")
+    teams: list[TeamEntryPublic] = Field(description="Cooperative games: teams, best first")
 
 
-class GameStanding(BaseModel):
+class GameStandingPublic(BaseModel):
     game: str
     title: str
     kind: str = Field(description="rating | record")
@@ -62,7 +62,7 @@ class GameStanding(BaseModel):
     win_rate: float | None = Field(description="won / played; null when none was played")
 
 
-class RecentMatch(BaseModel):
+class RecentMatchPublic(BaseModel):
     match_id: str
     game: str
     status: str
@@ -73,7 +73,7 @@ class RecentMatch(BaseModel):
     at: datetime = Field(description="The last move (or the start)")
 
 
-class RatingPoint(BaseModel):
+class RatingPointPublic(BaseModel):
     game: str
     match_id: str | None = Field(description="null for a match at a private table")
     at: datetime
@@ -83,14 +83,16 @@ class RatingPoint(BaseModel):
 
 class TeamRecordPublic(BaseModel):
     game: str
-    partner: PlayerRef
-    levels: list[LevelRecord]
+    partner: PlayerRefPublic
+    levels: list[LevelRecordPublic]
 
 
-class Profile(BaseModel):
+class ProfilePublic(BaseModel):
     id: str
     name: str
-    games: list[GameStanding] = Field(description="Every game, with this player's `rating`")
-    recent: list[RecentMatch] = Field(description="The latest matches at public tables")
-    history: list[RatingPoint] = Field(description="Rating after each rated match, oldest first")
+    games: list[GameStandingPublic] = Field(description="Every game, with this player's `rating`")
+    recent: list[RecentMatchPublic] = Field(description="The latest matches at public tables")
+    history: list[RatingPointPublic] = Field(
+        description="Rating after each rated match, oldest first"
+    )
     team_records: list[TeamRecordPublic] = Field(description="Cooperative games, per partner")

@@ -22,6 +22,7 @@ from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 from app.ratings.standing import Skill, new_skill, places, rated
+from app.statuses import MatchStatus
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -46,7 +47,7 @@ async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
     """The move pipeline's hook: called after every commit, acts on a finished match only.
     A failure is logged, never raised: the move is committed, and the recovery pass
     (app/bots/recovery.py) counts it at its next look."""
-    if loaded.status != "finished":
+    if loaded.status != MatchStatus.FINISHED:
         return
     try:
         await settle(context, loaded.id)
@@ -73,7 +74,7 @@ async def settle_pending(context: AppContext) -> int:
                 select(Match.id)
                 .join(Lobby, Lobby.id == Match.lobby_id)
                 .outerjoin(SettledMatch, SettledMatch.match_id == Match.id)
-                .where(Lobby.rated.is_(True), Match.status == "finished")
+                .where(Lobby.rated.is_(True), Match.status == MatchStatus.FINISHED)
                 .where(SettledMatch.match_id.is_(None))
             )
         ).all()
@@ -111,7 +112,7 @@ async def _finished_rated(session: AsyncSession, match_id: str) -> Finished | No
             .where(Match.id == match_id)
         )
     ).first()
-    if row is None or not row.rated or row.status != "finished" or row.outcome is None:
+    if row is None or not row.rated or row.status != MatchStatus.FINISHED or row.outcome is None:
         return None
     players = (
         await session.scalars(

@@ -20,6 +20,7 @@ import orjson
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
 from app.realtime.broker import RESYNC, Broker
 from app.realtime.hub import Hub
+from app.statuses import MatchStatus
 
 MOVE = "move:"
 log = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ def replayed(cached: LoadedMatch, move: dict[str, Any]) -> LoadedMatch:
         cached,
         state=state,
         version=move["version"],
-        status="finished" if outcome is not None else "active",
+        status=MatchStatus.FINISHED if outcome is not None else MatchStatus.ACTIVE,
         outcome=outcome,
         deadline=datetime.fromisoformat(move["deadline"]) if move["deadline"] else None,
         seats=seats,

@@ -43,7 +43,7 @@ class ClientSocket:
 
     A subclass names the client frames it reads in FRAMES and handles each frame type in a method
     `on_<kind>`; every other type is answered as unknown. The names are also the rows of the
-    sockets' authorization matrix (tests/platform/test_socket_authorization.py)."""
+    sockets' authorization matrix (tests/platform/realtime/test_socket_authorization.py)."""
 
     FRAMES: tuple[str, ...] = ("ping",)
 

@@ -19,7 +19,7 @@ from fastapi import APIRouter, WebSocket
 from app.accounts.service import Identity
 from app.context import AppContext
 from app.lobby.activity import idle_cutoff
-from app.lobby.router import lobby_public
+from app.lobby.publish import lobby_public
 from app.lobby.service import get_lobby
 from app.realtime.frames import ClientSocket, run_until_first_ends, serve
 from app.realtime.hub import Listener

@@ -17,8 +17,8 @@ from app.chat.router import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
 from app.faults import UNAVAILABLE, is_outage
+from app.matches.access import viewer_seat
 from app.matches.presence import connected, presence
-from app.matches.router import viewer_seat
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime.frames import (
@@ -27,6 +27,7 @@ from app.realtime.frames import (
     run_until_first_ends,
     serve,
 )
+from app.statuses import ActorKind
 
 router = APIRouter()
 SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'
@@ -119,7 +120,7 @@ class MatchSocket(ClientSocket):
             committed, _ = await act(
                 self.context,
                 self.match_id,
-                Actor("player", player_id=self.identity.id),
+                Actor(ActorKind.PLAYER, player_id=self.identity.id),
                 frame["action"],
                 version,
                 frame_id,

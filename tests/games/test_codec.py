@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from app.games.codec import custom, json_array, state_codec
+from app.games.codec import custom, json_array, state_codec, stored_as
 
 
 class Colour(enum.Enum):
@@ -121,3 +121,16 @@ def test_shapes_the_codec_cannot_store_exactly_are_refused_when_it_is_built() ->
     for cls in (WithSet, WithUnion):
         with pytest.raises(TypeError):
             state_codec(cls)
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    phase: str = field(metadata=stored_as("stage"))
+    half: int = field(default=1, metadata=stored_as("phase"))
+
+
+def test_a_renamed_field_keeps_its_stored_key_both_ways() -> None:
+    codec = state_codec(Renamed)
+    assert codec.encode(Renamed("turn", 2)) == {"stage": "turn", "phase": 2}
+    assert codec.decode({"stage": "over", "phase": 1}) == Renamed("over", 1)
+    assert codec.decode({"stage": "over"}) == Renamed("over", 1)  # its default, under its key

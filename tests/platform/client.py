@@ -1,54 +1,16 @@
-"""A small third-party style client, written only from API.md, for end-to-end tests."""
+"""The API client for end-to-end tests: `app.client` (the third-party style client, written
+only from API.md) and a WebSocket on a match that checks what it receives."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import websockets
 
+from app.client import ApiClient, open_table
 
-@dataclass
-class ApiClient:
-    base: str
-    token: str = ""
-    id: str = ""
-    name: str = ""
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
-
-    @classmethod
-    async def register(cls, base: str, name: str) -> ApiClient:
-        async with httpx.AsyncClient(base_url=base) as http:
-            body = (await http.post("/api/v1/players", json={"name": name})).json()
-        return cls(base, body["token"], body["id"], body["name"])
-
-    async def call(self, method: str, path: str, body: Any = None) -> httpx.Response:
-        async with httpx.AsyncClient(base_url=self.base, timeout=10) as http:
-            return await http.request(method, path, json=body, headers=self.headers)
-
-    async def ok(self, method: str, path: str, body: Any = None) -> Any:
-        response = await self.call(method, path, body)
-        assert response.status_code < 300, response.text
-        return response.json()
-
-
-async def open_table(
-    host: ApiClient, guests: list[ApiClient], game: str, options: dict[str, Any] | None = None
-) -> str:
-    lobby = await host.ok(
-        "POST",
-        "/api/v1/lobbies",
-        {"game": game, "seats": 1 + len(guests), "options": options or {}},
-    )
-    for guest in guests:
-        await guest.ok("POST", f"/api/v1/lobbies/{lobby['id']}/join", {})
-        await guest.ok("POST", f"/api/v1/lobbies/{lobby['id']}/ready", {"ready": True})
-    return str((await host.ok("POST", f"/api/v1/lobbies/{lobby['id']}/start"))["match_id"])
+__all__ = ["ApiClient", "MatchSocket", "open_table"]
 
 
 class MatchSocket:

@@ -65,7 +65,7 @@ def live_api(
         url = f"sqlite+aiosqlite:///{tmp_path_factory.mktemp('st') / 'foxden.db'}"
         upgrade(url)
     else:
-        url = request.getfixturevalue("postgres_base_url")
+        url = request.getfixturevalue("empty_postgres_url")
     from app.main import create_app
 
     settings = Settings(

@@ -12,7 +12,7 @@ import random
 from app.games.fox_in_the_forest.data import SEATS, SPECIAL_IDS, SPECTATOR
 from app.games.fox_in_the_forest.data_cards import is_special, label
 from app.games.fox_in_the_forest.hidden_memory import forgotten_before
-from app.games.fox_in_the_forest.state import State
+from app.games.fox_in_the_forest.state import State, is_over
 from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, sample, shuffled
@@ -31,7 +31,7 @@ def knowers(state: State, card: str, holder: int | None) -> tuple[int, ...] | No
 
 
 def secrets(state: State) -> list[Secret]:
-    if state.step.kind == "over":
+    if is_over(state):
         return []  # the final view shows everything
     result: list[Secret] = []
     placed: list[tuple[str, int | None]] = [
@@ -65,7 +65,7 @@ def _box_is_secret(state: State) -> bool:
 def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     """Re-deal every card whose place `viewer` does not know, keeping counts and positions."""
     seed = rng.getrandbits(SEED_BITS)
-    if state.step.kind == "over":
+    if is_over(state):
         return evolve(state, seed=seed)
     knower = SPECTATOR if viewer is None else viewer
     fixed = set(state.known[knower]) | set(state.known[SPECTATOR])

@@ -8,7 +8,7 @@ from typing import Any
 from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
 from app.games.fox_in_the_forest.data_cards import sort_key, suit_cards
-from app.games.fox_in_the_forest.rules_flow import Log, next_round
+from app.games.fox_in_the_forest.rules_flow import next_round
 from app.games.fox_in_the_forest.rules_goals import claim, claimable, claimants
 from app.games.fox_in_the_forest.rules_play import (
     crown_partners,
@@ -31,13 +31,15 @@ from app.games.fox_in_the_forest.rules_steps import (
     keep_shovel,
 )
 from app.games.fox_in_the_forest.rules_trick import play_face
-from app.games.fox_in_the_forest.state import State
-from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Transition
+from app.games.fox_in_the_forest.state import DEAL, State, is_over
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Log, Transition
+
+__all__ = ["SHAPES", "apply", "is_over", "legal_actions", "to_act"]
 
 ALL_CARDS = frozenset(suit_cards() + SPECIAL_IDS)
 
 _CARD = Field(str, "That is not a card of this game.", ALL_CARDS)
-# Every action type and its fields; which step accepts it is in STEP_ACTIONS.
+# Every action type and its fields; which phase accepts it is in PHASE_ACTIONS.
 SHAPES: Shapes = {
     "play": {"card": _CARD},
     "play_crowned": {"card": _CARD},
@@ -53,7 +55,7 @@ SHAPES: Shapes = {
     "next_round": {},
     "claim": {"goal": Field(str, "That is not a goal of this game.", GOAL_IDS)},
 }
-STEP_ACTIONS: dict[str, tuple[str, ...]] = {
+PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     "play": ("play", "play_crowned"),
     "fox": ("exchange", "keep_decree"),
     "discard": ("discard",),
@@ -64,7 +66,7 @@ STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "shovel": ("dig", "keep_shovel"),
     "deal": ("next_round",),
 }
-STEP_HINTS: dict[str, str] = {
+PHASE_HINTS: dict[str, str] = {
     "play": "play a card",
     "fox": "exchange a card with the decree card or keep it",
     "discard": "put a card under the deck",
@@ -97,33 +99,29 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _step_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    kind = state.step.kind
+    phase = state.phase
     hand = sorted(state.hands[seat], key=sort_key)
-    if kind == "play":
+    if phase == "play":
         allowed = set(legal_cards(state, seat))
         crowned = set(crown_partners(state, seat))
         return [{"type": "play", "card": card} for card in hand if card in allowed] + [
             {"type": "play_crowned", "card": card} for card in hand if card in crowned
         ]
-    if kind == "fox":
+    if phase == "fox":
         return [{"type": "exchange", "card": card} for card in hand] + [{"type": "keep_decree"}]
-    if kind in ("discard", "potion"):
+    if phase in ("discard", "potion"):
         return [{"type": "discard", "card": card} for card in hand]
-    if kind == "fairy_take":
+    if phase == "fairy_take":
         return [{"type": "take", "card": c} for c in state.step.cards] + [{"type": "take_nothing"}]
-    if kind == "fairy_give":
+    if phase == "fairy_give":
         return [{"type": "give", "card": card} for card in hand]
-    if kind == "hammer":
+    if phase == "hammer":
         return [{"type": "name_suit", "suit": suit} for suit in SUITS]
-    if kind == "shovel":
+    if phase == "shovel":
         return [{"type": "dig"}, {"type": "keep_shovel"}]
-    if kind == "deal":
+    if phase == DEAL:
         return [{"type": "next_round"}]
     return []
-
-
-def is_over(state: State) -> bool:
-    return state.step.kind == "over"
 
 
 def apply(state: State, seat: int, raw: Action) -> Transition[State]:
@@ -138,13 +136,13 @@ def apply(state: State, seat: int, raw: Action) -> Transition[State]:
 
 def _refusal(state: State, seat: int, action: dict[str, Any]) -> str:
     """A sentence saying why a well-formed action is not allowed (nothing hidden in it)."""
-    kind = state.step.kind
+    phase = state.phase
     if action["type"] == "claim":
         return "You have not met that goal's condition, or it is not on the table."
     if seat != state.step.seat:
         return f"Waiting for {{seat{state.step.seat}}}; you may only claim a goal now."
-    if action["type"] not in STEP_ACTIONS.get(kind, ()):
-        return f"You cannot do that now: {STEP_HINTS.get(kind, 'wait')}."
+    if action["type"] not in PHASE_ACTIONS.get(phase, ()):
+        return f"You cannot do that now: {PHASE_HINTS.get(phase, 'wait')}."
     card = action.get("card")
     if card is not None and card not in state.hands[seat]:
         return "You do not hold that card."
@@ -175,7 +173,7 @@ HANDLERS: dict[str, Callable[[State, int, dict[str, Any]], tuple[State, Log]]] =
     "keep_decree": lambda s, seat, a: keep_decree(s, seat),
     "discard": lambda s, seat, a: (
         potion_discard(s, seat, a["card"])
-        if s.step.kind == "potion"
+        if s.phase == "potion"
         else discard_to_bottom(s, seat, a["card"])
     ),
     "take": lambda s, seat, a: fairy_take(s, seat, a["card"]),

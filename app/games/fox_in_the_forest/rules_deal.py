@@ -7,7 +7,7 @@ from app.games.fox_in_the_forest.data_cards import label, suit_cards
 from app.games.fox_in_the_forest.rules_goals import reveal_goals, shuffled_goal_deck
 from app.games.fox_in_the_forest.state import Options, State, Step
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 from app.games.rng import below, generator, sample, shuffled
 
 
@@ -47,7 +47,7 @@ def _chosen_specials(options: Options, seed: int) -> tuple[str, ...]:
     return tuple(sorted(picked, key=SPECIAL_IDS.index))
 
 
-def deal_round(state: State, round_no: int, dealer: int) -> tuple[State, tuple[LogEntry, ...]]:
+def deal_round(state: State, round_no: int, dealer: int) -> tuple[State, Log]:
     """Shuffle every card of the match, deal 13 each, turn up the decree; the non-dealer leads."""
     cards = shuffled(generator(state.seed, "deal", round_no), suit_cards() + state.specials)
     leader = 1 - dealer

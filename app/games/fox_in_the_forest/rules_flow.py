@@ -8,11 +8,9 @@ from app.games.fox_in_the_forest.hidden_memory import completed_tricks, trick_en
 from app.games.fox_in_the_forest.rules_deal import deal_round
 from app.games.fox_in_the_forest.rules_goals import settle_goals, trigger_ongoing
 from app.games.fox_in_the_forest.rules_trick import next_leader, trick_points, winner_of
-from app.games.fox_in_the_forest.state import Play, RoundRecord, State, Step, Trick
+from app.games.fox_in_the_forest.state import DEAL, OVER, Play, RoundRecord, State, Step, Trick
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
-
-Log = tuple[LogEntry, ...]
+from app.games.protocol import Log, LogEntry
 
 
 def proceed(state: State) -> tuple[State, Log]:
@@ -96,10 +94,10 @@ def end_round(state: State) -> tuple[State, Log]:
     )
     log = (*goal_log, *log)
     if max(scores) >= state.options.target_score:
-        return evolve(state, step=Step("over", -1)), (*log, _end_log(state))
+        return evolve(state, step=Step(OVER, -1)), (*log, _end_log(state))
     # The next dealer deals in a separate action, so the round's last trick and scores stay on
     # the table (and the cards just played are not in anyone's new hand in the same update).
-    return evolve(state, step=Step("deal", 1 - state.dealer)), log
+    return evolve(state, step=Step(DEAL, 1 - state.dealer)), log
 
 
 def next_round(state: State) -> tuple[State, Log]:

@@ -11,12 +11,10 @@ from collections.abc import Callable
 
 from app.games.fox_in_the_forest.data import GOAL_IDS, GOALS, GOALS_PER_ROUND, SEATS, SUITS
 from app.games.fox_in_the_forest.data_cards import Face, face
-from app.games.fox_in_the_forest.state import State, Trick
+from app.games.fox_in_the_forest.state import DEAL, OVER, State, Trick
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 from app.games.rng import generator, shuffled
-
-Log = tuple[LogEntry, ...]
 
 
 def shuffled_goal_deck(
@@ -123,7 +121,7 @@ TRIGGERS: dict[str, Callable[[State, int, Trick], bool]] = {
 
 
 def claimable(state: State, seat: int) -> list[str]:
-    if state.step.kind in ("over", "deal"):
+    if state.phase in (OVER, DEAL):
         return []
     return [g for g in state.goals_open if g in CONDITIONS and CONDITIONS[g](state, seat)]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.games.fox_in_the_forest.data_cards import Face, face, is_special, label, printed_face
 from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_flow import proceed
 from app.games.fox_in_the_forest.rules_specials import (
     fairy_look,
     last_won_trick,
@@ -16,6 +16,7 @@ from app.games.fox_in_the_forest.rules_trick import play_face
 from app.games.fox_in_the_forest.rules_zones import draw, made_public, remove_from_hand
 from app.games.fox_in_the_forest.state import Play, State, Step
 from app.games.frozen import evolve
+from app.games.protocol import Log
 
 
 def is_leading(state: State, seat: int) -> bool:

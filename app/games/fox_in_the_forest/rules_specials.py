@@ -11,7 +11,7 @@ import random
 from app.games.fox_in_the_forest.data import EVERYONE, SUIT_NAMES
 from app.games.fox_in_the_forest.data_cards import label, sort_key
 from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_flow import proceed
 from app.games.fox_in_the_forest.rules_zones import (
     add_to_hand,
     draw,
@@ -22,7 +22,7 @@ from app.games.fox_in_the_forest.rules_zones import (
 )
 from app.games.fox_in_the_forest.state import State, Step, Trick
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 from app.games.rng import generator, pick, sample
 
 

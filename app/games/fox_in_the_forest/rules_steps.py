@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.games.fox_in_the_forest.data import EVERYONE
 from app.games.fox_in_the_forest.data_cards import label
 from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
-from app.games.fox_in_the_forest.rules_flow import Log, proceed
+from app.games.fox_in_the_forest.rules_flow import proceed
 from app.games.fox_in_the_forest.rules_zones import (
     add_to_hand,
     remove_from_hand,
@@ -16,7 +16,7 @@ from app.games.fox_in_the_forest.rules_zones import (
 )
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 
 
 def exchange_decree(state: State, seat: int, card: str) -> tuple[State, Log]:

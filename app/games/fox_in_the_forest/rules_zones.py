@@ -15,7 +15,7 @@ from app.games.fox_in_the_forest.data_cards import label
 from app.games.fox_in_the_forest.hidden_memory import current_trick, trick_entry
 from app.games.fox_in_the_forest.state import State
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 
 
 def other(seat: int) -> int:
@@ -89,7 +89,7 @@ def slip_out(state: State, holder: int, card: str, seen_by: tuple[int, ...]) -> 
     return remove_from_hand(state, holder, card)
 
 
-def draw(state: State, seat: int) -> tuple[State, tuple[LogEntry, ...]]:
+def draw(state: State, seat: int) -> tuple[State, Log]:
     """`seat` draws the top card of the deck (nothing happens if the deck is empty)."""
     if not state.deck:
         return state, ()

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.fox_in_the_forest.rules import is_over
 from app.games.fox_in_the_forest.rules_flow import match_winners
-from app.games.fox_in_the_forest.state import State
+from app.games.fox_in_the_forest.state import State, is_over
 from app.games.protocol import Outcome
 
 

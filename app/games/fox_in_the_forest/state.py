@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from app.games.codec import stored_as
+
+DEAL = "deal"  # the round is scored: the next dealer deals
+OVER = "over"  # the match is over: everything is revealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +53,15 @@ class Trick:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """The decision the game waits for.
+    """The decision the game waits for: its phase, whose it is, and what it carries.
 
-    kind: "play" (lead or follow), "fox" (exchange the decree?), "discard" (Woodcutter or Axe),
+    phase: "play" (lead or follow), "fox" (exchange the decree?), "discard" (Woodcutter or Axe),
     "potion" (the Potion's second card), "fairy_take", "fairy_give", "hammer" (name a suit),
     "shovel" (dig or not), or "over".
     """
 
-    kind: str
+    phase: str = field(metadata=stored_as("kind"))
+    """Stored as "kind", its name in matches saved before the engines shared one vocabulary."""
     seat: int
     cards: tuple[str, ...] = ()
     """The Fairy: the cards it showed (secret to the other player)."""
@@ -116,3 +122,13 @@ class State:
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    @property
+    def phase(self) -> str:
+        """The kind of decision the match waits for (`Step.phase`): "play", "fox", ..., "over"."""
+        return self.step.phase
+
+
+def is_over(state: State) -> bool:
+    """The one test that the match is over."""
+    return state.phase == OVER

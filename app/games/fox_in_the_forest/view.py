@@ -9,7 +9,7 @@ from app.games.fox_in_the_forest.rules_flow import match_winners, tricks_won
 from app.games.fox_in_the_forest.rules_goals import claimable
 from app.games.fox_in_the_forest.rules_play import is_leading, legal_cards, monarch_led
 from app.games.fox_in_the_forest.rules_trick import play_face
-from app.games.fox_in_the_forest.state import Play, State, Trick
+from app.games.fox_in_the_forest.state import DEAL, OVER, Play, State, Trick, is_over
 from app.games.fox_in_the_forest.view_types import (
     CardView,
     CurrentTrick,
@@ -29,9 +29,9 @@ from app.games.fox_in_the_forest.view_types import (
 
 
 def view(state: State, viewer: int | None) -> ForestView:
-    over = state.step.kind == "over"
+    over = is_over(state)
     result: ForestView = {
-        "phase": state.step.kind,
+        "phase": state.phase,
         "you": viewer,
         "to_act": list(to_act(state)),
         "round": state.round_no,
@@ -132,7 +132,7 @@ def _house_rules(state: State) -> list[str]:
 
 
 def _playable(state: State, viewer: int) -> list[str]:
-    if state.step.kind != "play" or state.step.seat != viewer:
+    if state.phase != "play" or state.step.seat != viewer:
         return []
     return sorted(legal_cards(state, viewer), key=sort_key)
 
@@ -160,10 +160,10 @@ def _known(state: State, viewer: int | None) -> KnownCards:
 def _decision(state: State, viewer: int | None) -> DecisionView | None:
     """Details of the pending decision, for the player who makes it only."""
     step = state.step
-    if viewer != step.seat or step.kind in ("over", "deal"):
+    if viewer != step.seat or step.phase in (OVER, DEAL):
         return None
     return {
-        "kind": step.kind,
+        "kind": step.phase,
         "shown": [_card(state, card) for card in step.cards],
         "named_suit": step.suit or None,
     }
@@ -204,7 +204,7 @@ def _final(state: State) -> FinalView:
 
 def prompt(state: State, viewer: int | None) -> str:
     step = state.step
-    if step.kind == "over":
+    if is_over(state):
         winners, _ = match_winners(state)
         if len(winners) == 1:
             return f"The match is over: {{seat{winners[0]}}} wins."
@@ -225,19 +225,19 @@ def _waiting_for(state: State) -> str:
         "hammer": "name a suit for the Hammer",
         "shovel": "decide whether to dig with the Shovel",
         "deal": "deal the next round",
-    }.get(state.step.kind, "decide")
+    }.get(state.phase, "decide")
 
 
 def _your_prompt(state: State, seat: int) -> str:
-    kind = state.step.kind
-    if kind == "fox":
+    phase = state.phase
+    if phase == "fox":
         return "You played the Fox: swap a card from your hand with the decree card, or keep it."
-    if kind == "discard":
+    if phase == "discard":
         return "Put one card from your hand under the deck, face down."
-    if kind == "deal":
+    if phase == DEAL:
         return "The round is scored: deal the next round."
-    if kind in SPECIAL_PROMPTS:
-        return SPECIAL_PROMPTS[kind]
+    if phase in SPECIAL_PROMPTS:
+        return SPECIAL_PROMPTS[phase]
     if state.step.suit:
         return f"The Hammer named {SUIT_NAMES[state.step.suit]}: play one if you can."
     if is_leading(state, seat):

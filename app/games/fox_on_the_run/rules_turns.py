@@ -26,9 +26,8 @@ from app.games.fox_on_the_run.state import (
     with_tile,
 )
 from app.games.frozen import evolve
-from app.games.protocol import JSON, LogEntry
+from app.games.protocol import JSON, Log, LogEntry
 
-Log = tuple[LogEntry, ...]
 Result = tuple[State, Log]
 
 

@@ -18,7 +18,7 @@ import random
 
 from app.games.fox_on_the_tree import rules
 from app.games.fox_on_the_tree import rules_actions as a
-from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, PHASES, TILE_COUNT
+from app.games.fox_on_the_tree.data import ANIMALS, ESCAPE, HALVES, TILE_COUNT
 from app.games.fox_on_the_tree.rules_moves import conflict_loser, destinations, slide
 from app.games.fox_on_the_tree.state import (
     OVER,
@@ -85,12 +85,12 @@ def _position_value(state: State, weights: dict[str, float]) -> float:
 
 def _expected_points(state: State, animal: str, threatened: bool) -> float:
     earned = float(sum(points(state, animal)))
-    if state.stage == OVER:
+    if state.phase == OVER:
         return earned
-    later = RUNNING_BASE if state.phase < PHASES[-1] else 0.0  # phase 2 is all to play
-    if fate(state, state.phase, animal):
+    later = RUNNING_BASE if state.half < HALVES[-1] else 0.0  # phase 2 is all to play
+    if fate(state, state.half, animal):
         return earned + later
-    lowest = float(state.track[state.phase - 1].index("") + 1)
+    lowest = float(state.track[state.half - 1].index("") + 1)
     if state.pending is not None and state.pending.animal == animal:
         return earned + later + (lowest + RUNNING_BASE) / 2  # someone may still save it
     progress = abs(position(state, animal) - start_of(state, animal)) / (TILE_COUNT - 1)
@@ -102,7 +102,7 @@ def _expected_points(state: State, animal: str, threatened: bool) -> float:
 
 def _threatened(state: State) -> set[str]:
     """Animals that some single move on the next turn would eliminate (Escapes aside)."""
-    if state.stage == OVER or state.pending is not None:
+    if state.phase == OVER or state.pending is not None:
         return set()
     losers: set[str] = set()
     for animal in on_board(state):

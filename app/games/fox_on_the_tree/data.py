@@ -83,15 +83,16 @@ COURSES: dict[tuple[int, str], Course] = {
     (2, FARM): _course(start=LAIR_TILE, final=FARM_TILE),
     (2, PREDATOR): _course(start=FARM_TILE, final=LAIR_TILE),
 }
-PHASES: tuple[int, ...] = (1, 2)
+HALVES: tuple[int, ...] = (1, 2)
+"""The rulebook's First and Second Phase (the state's `half`; its `phase` is the decision due)."""
 _ANIMAL_COURSES: dict[tuple[int, str], Course] = {
-    (phase, animal): COURSES[(phase, TEAM_OF[animal])] for phase in PHASES for animal in ANIMALS
+    (half, animal): COURSES[(half, TEAM_OF[animal])] for half in HALVES for animal in ANIMALS
 }
 """Looked up per animal: move generation asks for courses thousands of times per match."""
 
 
-def course(phase: int, animal: str) -> Course:
-    return _ANIMAL_COURSES[(phase, animal)]
+def course(half: int, animal: str) -> Course:
+    return _ANIMAL_COURSES[(half, animal)]
 
 
 # --------------------------------------------------------------------------- the tokens

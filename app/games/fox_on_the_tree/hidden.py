@@ -10,21 +10,21 @@ from __future__ import annotations
 import random
 
 from app.games.fox_on_the_tree.data import CARDS
-from app.games.fox_on_the_tree.state import OVER, State, card_of
+from app.games.fox_on_the_tree.state import State, card_of, is_over
 from app.games.frozen import evolve
 from app.games.protocol import Secret
 from app.games.rng import SEED_BITS, sample
 
 
 def secrets(state: State) -> tuple[Secret, ...]:
-    if state.stage == OVER:
+    if is_over(state):
         return ()
     return tuple(Secret(card_of(state, seat).id, known_to=(seat,)) for seat in range(state.players))
 
 
 def determinize(state: State, viewer: int | None, rng: random.Random) -> State:
     fresh_seed = rng.getrandbits(SEED_BITS)
-    if state.stage == OVER:
+    if is_over(state):
         return evolve(state, seed=fresh_seed)
     known = {viewer: state.cards[viewer]} if viewer is not None else {}
     pool = [number for number in sorted(CARDS) if number not in known.values()]

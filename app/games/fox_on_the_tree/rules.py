@@ -23,10 +23,10 @@ from app.games.fox_on_the_tree.rules_refusals import explain
 from app.games.fox_on_the_tree.state import (
     AFTER_TOKEN,
     ESCAPE_QUESTION,
-    OVER,
     TURN,
     State,
     is_occupied,
+    is_over,
     on_board,
     position,
     start_of,
@@ -35,19 +35,17 @@ from app.games.fox_on_the_tree.state import (
     without_held,
 )
 from app.games.frozen import evolve
-from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, LogEntry, Transition
+from app.games.protocol import NOT_YOUR_TURN, Action, IllegalAction, Log, LogEntry, Transition
 
-Result = tuple[State, tuple[LogEntry, ...]]
+__all__ = ["apply", "is_over", "legal_actions", "to_act"]
 
-
-def is_over(state: State) -> bool:
-    return state.stage == OVER
+Result = tuple[State, Log]
 
 
 def to_act(state: State) -> tuple[int, ...]:
     if is_over(state):
         return ()
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         return state.pending.asking[:1]
     return (state.active,)
 
@@ -62,10 +60,10 @@ def legal_actions(state: State, seat: int) -> list[dict[str, Any]]:
 def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
     if seat not in to_act(state):
         return ()
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         animal = state.pending.animal
         return (Command(a.SAVE, animal), Command(a.DECLINE, animal))
-    tokens = _token_plays(state, seat) if state.stage == TURN else ()
+    tokens = _token_plays(state, seat) if state.phase == TURN else ()
     main = _rescues(state) + _moves(state)
     return tokens + (main or (Command(a.PASS),))
 
@@ -107,11 +105,11 @@ def is_legal(state: State, seat: int, command: Command) -> bool:
     it could be in: checking a move needs one animal's destinations, not every animal's."""
     if seat not in to_act(state):
         return False
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         animal = state.pending.animal
         return command in (Command(a.SAVE, animal), Command(a.DECLINE, animal))
     if command.type in (a.PLAY_BANANA, a.PLAY_SWAMP, a.PLAY_ESCAPE):
-        return state.stage == TURN and command in _token_plays(state, seat)
+        return state.phase == TURN and command in _token_plays(state, seat)
     if command.type == a.RESCUE:
         return command.tile in rescuable(state)
     if command.type == a.MOVE:
@@ -147,7 +145,7 @@ def _placed(state: State, seat: int, token: str, tile: int) -> Result:
     placed = with_tile_token(without_held(state, seat, token), tile, token)
     text = f"{{seat{seat}}} places a {TOKEN_NAMES[token]} on {TILE_NAMES[tile]}."
     data = {"event": "token_placed", "seat": seat, "token": token, "tile": tile}
-    return evolve(placed, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(placed, phase=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _play_escape(state: State, seat: int, command: Command) -> Result:
@@ -160,7 +158,7 @@ def _play_escape(state: State, seat: int, command: Command) -> Result:
     data = {"event": "escape", "seat": seat, "animal": animal, "from": position(state, animal)}
     sent_home = with_position(without_held(state, seat, ESCAPE), animal, home)
     # The starting tile never holds the other team (it is their final tile), so no conflict.
-    return evolve(sent_home, stage=AFTER_TOKEN), (LogEntry(text, data=data),)
+    return evolve(sent_home, phase=AFTER_TOKEN), (LogEntry(text, data=data),)
 
 
 def _rescue(state: State, seat: int, command: Command) -> Result:

@@ -123,7 +123,7 @@ def conflict_loser(state: State, tile: int, positions: Sequence[int] = ()) -> st
     if not farm or not predators:
         return None
     if len(farm) == 1 and len(predators) == 1:
-        behind = tile - COURSES[(state.phase, FARM)].step
+        behind = tile - COURSES[(state.half, FARM)].step
         # Off-board animals sit at -1: the tile "behind" the Farm must not find them.
         supported = is_on_tile(behind) and behind in at[: len(FARM_ANIMALS)]
         return predators[0] if supported else farm[0]

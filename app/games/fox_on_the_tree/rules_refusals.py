@@ -32,7 +32,7 @@ TOKEN_OF = {a.PLAY_BANANA: BANANA, a.PLAY_SWAMP: SWAMP, a.PLAY_ESCAPE: ESCAPE}
 
 
 def explain(state: State, seat: int, command: Command) -> str:
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         name = ANIMAL_NAMES[state.pending.animal]
         return f"First answer the Escape question: save the {name} or let it go."
     if command.type in (a.SAVE, a.DECLINE):
@@ -48,7 +48,7 @@ def explain(state: State, seat: int, command: Command) -> str:
 
 def _token_refusal(state: State, seat: int, command: Command) -> str:
     token = TOKEN_OF[command.type]
-    if state.stage == AFTER_TOKEN:
+    if state.phase == AFTER_TOKEN:
         return "You may play only one action token, at the start of your turn."
     if token not in state.held[seat]:
         return f"You no longer hold a {TOKEN_NAMES[token]} token."

@@ -28,9 +28,8 @@ from app.games.fox_on_the_tree.state import (
     without_held,
 )
 from app.games.frozen import evolve
-from app.games.protocol import LogEntry
+from app.games.protocol import Log, LogEntry
 
-Log = tuple[LogEntry, ...]
 Result = tuple[State, Log]
 
 
@@ -50,7 +49,7 @@ def after_move(state: State, tile: int, log: Log) -> Result:
     askers = escape_askers(state, loser)
     if not askers:
         return finish_move(_eliminated(state, loser), (*log, _elimination_entry(state, loser)))
-    asking = evolve(state, stage=ESCAPE_QUESTION, pending=Pending(loser, askers))
+    asking = evolve(state, phase=ESCAPE_QUESTION, pending=Pending(loser, askers))
     return asking, (*log, _question_entry(askers[0], loser))
 
 
@@ -91,9 +90,9 @@ def _eliminated(state: State, animal: str) -> State:
 
 
 def _elimination_entry(state: State, animal: str) -> LogEntry:
-    number = next(i + 1 for i, slot in enumerate(state.track[state.phase - 1]) if not slot)
+    number = next(i + 1 for i, slot in enumerate(state.track[state.half - 1]) if not slot)
     text = f"The {ANIMAL_NAMES[animal]} is eliminated and takes number {number} on the track."
-    return _entry(text, event="eliminated", animal=animal, number=number, phase=state.phase)
+    return _entry(text, event="eliminated", animal=animal, number=number, phase=state.half)
 
 
 def _question_entry(seat: int, animal: str) -> LogEntry:
@@ -105,9 +104,9 @@ def finish_move(state: State, log: Log) -> Result:
     """An animal that stands on its final tile after the conflict has arrived."""
     for animal in ANIMALS:
         if position(state, animal) == final_of(state, animal):
-            number = max(i + 1 for i, slot in enumerate(state.track[state.phase - 1]) if not slot)
+            number = max(i + 1 for i, slot in enumerate(state.track[state.half - 1]) if not slot)
             text = f"The {ANIMAL_NAMES[animal]} arrives and takes number {number} on the track."
-            log += (_entry(text, event="arrived", animal=animal, number=number, phase=state.phase),)
+            log += (_entry(text, event="arrived", animal=animal, number=number, phase=state.half),)
             state = on_track(state, animal, lowest=False)
     return end_turn(state, log)
 
@@ -117,8 +116,8 @@ def end_turn(state: State, log: Log) -> Result:
     state = evolve(state, pending=None)
     if on_board(state):
         following = (state.active + 1) % state.players
-        return evolve(state, active=following, stage=TURN, turn=state.turn + 1), log
-    if state.phase == 1:
+        return evolve(state, active=following, phase=TURN, turn=state.turn + 1), log
+    if state.half == 1:
         return _second_phase(state, log)
     return _game_over(state, log)
 
@@ -128,9 +127,9 @@ def _second_phase(state: State, log: Log) -> Result:
     tokens lying on Path tiles stay, and the player who took the last turn starts."""
     second = evolve(
         state,
-        phase=2,
+        half=2,
         positions=tuple(course(2, animal).start for animal in ANIMALS),
-        stage=TURN,
+        phase=TURN,
         turn=state.turn + 1,
     )
     text = f"Phase 2 begins: the animals run the other way. {{seat{state.active}}} starts."
@@ -156,7 +155,7 @@ def _card_reminder(state: State, seat: int) -> LogEntry:
 
 
 def _game_over(state: State, log: Log) -> Result:
-    over = evolve(state, stage=OVER)
+    over = evolve(state, phase=OVER)
     for seat, score in enumerate(final_scores(over)):
         card = card_of(over, seat)
         text = (

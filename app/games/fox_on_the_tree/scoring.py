@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.fox_on_the_tree.data import ANIMALS
-from app.games.fox_on_the_tree.state import OVER, State, card_of, points
+from app.games.fox_on_the_tree.state import State, card_of, is_over, points
 from app.games.protocol import Outcome
 
 HIGHEST_SCORE = "highest_score"
@@ -44,7 +44,7 @@ def winners(state: State) -> tuple[tuple[int, ...], str]:
 
 
 def outcome(state: State) -> Outcome | None:
-    if state.stage != OVER:
+    if not is_over(state):
         return None
     seats, reason = winners(state)
     scores = final_scores(state)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from app.games.codec import stored_as
 from app.games.fox_on_the_tree.data import (
     ANIMAL_INDEX,
     ANIMALS,
@@ -17,12 +18,12 @@ from app.games.fox_on_the_tree.data import (
 )
 from app.games.frozen import evolve
 
-# Stages of play: who is to act and which actions are due.
+# Phases: the kind of decision the match waits for (who is to act, which actions are due).
 TURN = "turn"  # the active player may play a token, then rescue or move
 AFTER_TOKEN = "after_token"  # a token is played: now a rescue or a move
 ESCAPE_QUESTION = "escape_question"  # an animal is about to be eliminated: others may save it
 OVER = "over"
-STAGES: tuple[str, ...] = (TURN, AFTER_TOKEN, ESCAPE_QUESTION, OVER)
+PHASES: tuple[str, ...] = (TURN, AFTER_TOKEN, ESCAPE_QUESTION, OVER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,20 +44,23 @@ class State:
     seed: int
     cards: tuple[int, ...]
     """Card number per seat: secret to everyone but its owner until the end."""
-    phase: int
+    half: int = field(metadata=stored_as("phase"))
+    """The rulebook's First (1) or Second (2) Phase; stored, and shown in the view, as "phase"."""
     positions: tuple[int, ...]
-    """Tile of each animal in ANIMALS order; OFF_BOARD once it is done for this phase."""
+    """Tile of each animal in ANIMALS order; OFF_BOARD once it is done for this half."""
     tile_tokens: tuple[str, ...]
     """One entry per tile: "" or the action token lying there ("banana", "swamp")."""
     held: tuple[tuple[str, ...], ...]
     """Per seat, the action tokens still in front of the player (ACTION_TOKENS order)."""
     track: tuple[tuple[str, ...], ...]
-    """Per phase, the animal by each number 1-8 of the scoring track ("" while free)."""
+    """Per half, the animal by each number 1-8 of the scoring track ("" while free)."""
     losses: tuple[int, ...]
-    """Per phase, how many animals were eliminated: they hold numbers 1..losses, since an
+    """Per half, how many animals were eliminated: they hold numbers 1..losses, since an
     elimination takes the lowest free number and an arrival the highest."""
     active: int
-    stage: str
+    phase: str = field(metadata=stored_as("stage"))
+    """One of PHASES; stored, and shown in the view, as "stage" (its name before the engines
+    shared one vocabulary)."""
     pending: Pending | None = None
     turn: int = 1
 
@@ -65,7 +69,7 @@ class State:
 
 
 def pending_of(state: State) -> Pending:
-    """The open Escape question; asking for it outside that stage is a bug, so fail loudly."""
+    """The open Escape question; asking for it outside that phase is a bug, so fail loudly."""
     if state.pending is None:
         raise ValueError("no Escape question is open")
     return state.pending
@@ -103,23 +107,24 @@ def is_on_tile(tile: int) -> bool:
 
 
 def start_of(state: State, animal: str) -> int:
-    return course(state.phase, animal).start
+    return course(state.half, animal).start
 
 
 def final_of(state: State, animal: str) -> int:
-    return course(state.phase, animal).final
+    return course(state.half, animal).final
 
 
 def step_of(state: State, animal: str) -> int:
-    return course(state.phase, animal).step
+    return course(state.half, animal).step
 
 
 def is_over(state: State) -> bool:
-    return state.stage == OVER
+    """The one test that the match is over."""
+    return state.phase == OVER
 
 
 def points(state: State, animal: str) -> tuple[int, ...]:
-    """The track number the animal earned in each phase so far (0 while not placed)."""
+    """The track number the animal earned in each half so far (0 while not placed)."""
     return tuple(ring.index(animal) + 1 if animal in ring else 0 for ring in state.track)
 
 
@@ -146,21 +151,21 @@ def without_held(state: State, seat: int, token: str) -> State:
 
 def on_track(state: State, animal: str, lowest: bool) -> State:
     """Place a finished animal by the lowest (eliminated) or highest (arrived) free number."""
-    phase = state.phase - 1
-    ring = list(state.track[phase])
+    half = state.half - 1
+    ring = list(state.track[half])
     free = [i for i in range(TRACK_SIZE) if not ring[i]]
     ring[free[0] if lowest else free[-1]] = animal
     track = list(state.track)
-    track[phase] = tuple(ring)
+    track[half] = tuple(ring)
     losses = list(state.losses)
-    losses[phase] += 1 if lowest else 0
+    losses[half] += 1 if lowest else 0
     placed = evolve(state, track=tuple(track), losses=tuple(losses))
     return with_position(placed, animal, OFF_BOARD)
 
 
-def fate(state: State, phase: int, animal: str) -> str:
-    """ "eliminated", "arrived" or "" (still running, or that phase is yet to come)."""
-    ring = state.track[phase - 1]
+def fate(state: State, half: int, animal: str) -> str:
+    """ "eliminated", "arrived" or "" (still running, or that half is yet to come)."""
+    ring = state.track[half - 1]
     if not animal or animal not in ring:
         return ""
-    return "eliminated" if ring.index(animal) < state.losses[phase - 1] else "arrived"
+    return "eliminated" if ring.index(animal) < state.losses[half - 1] else "arrived"

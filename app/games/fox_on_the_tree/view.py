@@ -12,9 +12,9 @@ from app.games.fox_on_the_tree.data import (
     ANIMALS,
     CARDS,
     COURSES,
+    HALVES,
     LAIR_TILE,
     OFF_BOARD,
-    PHASES,
     TEAMS,
     TILE_COUNT,
     TILE_NAMES,
@@ -26,10 +26,10 @@ from app.games.fox_on_the_tree.rules_moves import is_stuck
 from app.games.fox_on_the_tree.scoring import final_scores, score_of, tokens_left, winners
 from app.games.fox_on_the_tree.state import (
     ESCAPE_QUESTION,
-    OVER,
     State,
     card_of,
     fate,
+    is_over,
     points,
     position,
 )
@@ -46,20 +46,20 @@ from app.games.fox_on_the_tree.view_types import (
 
 
 def view(state: State, viewer: int | None) -> TreeView:
-    over = state.stage == OVER
+    over = is_over(state)
     return {
         "game": "fox-on-the-tree",
         "viewer": viewer,
         "players": state.players,
-        "phase": state.phase,
-        "stage": state.stage,
+        "phase": state.half,
+        "stage": state.phase,
         "turn": state.turn,
         "active": state.active,
         "to_act": _to_act(state),
         "teams": _teams(state),
         "tiles": _tiles(state),
         "animals": [_animal(state, animal) for animal in ANIMALS],
-        "track": [_ring(state, phase) for phase in PHASES],
+        "track": [_ring(state, half) for half in HALVES],
         "seats": [_seat(state, seat) for seat in range(state.players)],
         "cards_undealt": len(CARDS) - state.players,
         "escape_question": _question(state),
@@ -73,18 +73,18 @@ def view(state: State, viewer: int | None) -> TreeView:
 
 
 def _to_act(state: State) -> list[int]:
-    if state.stage == OVER:
+    if is_over(state):
         return []
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         return [state.pending.asking[0]]
     return [state.active]
 
 
 def _teams(state: State) -> dict[str, TeamCourse]:
-    """Where each team starts, where it heads and which way it walks in this phase."""
+    """Where each team starts, where it heads and which way it walks in this half."""
     result: dict[str, TeamCourse] = {}
     for team in TEAMS:
-        path = COURSES[(state.phase, team)]
+        path = COURSES[(state.half, team)]
         result[team] = {"start": path.start, "final": path.final, "direction": path.step}
     return result
 
@@ -107,24 +107,24 @@ def _tiles(state: State) -> list[TileView]:
 
 def _animal(state: State, animal: str) -> AnimalView:
     at = position(state, animal)
-    fates = [fate(state, phase, animal) for phase in PHASES]
+    fates = [fate(state, half, animal) for half in HALVES]
     return {
         "animal": animal,
         "name": ANIMAL_NAMES[animal],
         "team": team_of(animal),
-        "status": fates[state.phase - 1] or "on_board",
+        "status": fates[state.half - 1] or "on_board",
         "tile": at if at != OFF_BOARD else None,
         "stuck": at != OFF_BOARD and is_stuck(state, animal),
         "points": [n or None for n in points(state, animal)],
-        "fates": [phase_fate or None for phase_fate in fates],
+        "fates": [half_fate or None for half_fate in fates],
     }
 
 
-def _ring(state: State, phase: int) -> list[TrackSlot]:
-    """Numbers 1-8 of one phase's ring, with the animal by each and how it got there."""
-    ring = state.track[phase - 1]
+def _ring(state: State, half: int) -> list[TrackSlot]:
+    """Numbers 1-8 of one half's ring, with the animal by each and how it got there."""
+    ring = state.track[half - 1]
     return [
-        {"number": i + 1, "animal": slot or None, "fate": fate(state, phase, slot) or None}
+        {"number": i + 1, "animal": slot or None, "fate": fate(state, half, slot) or None}
         for i, slot in enumerate(ring)
     ]
 
@@ -138,7 +138,7 @@ def _seat(state: State, seat: int) -> SeatView:
 
 
 def _question(state: State) -> EscapeQuestion | None:
-    if state.stage != ESCAPE_QUESTION or state.pending is None:
+    if state.phase != ESCAPE_QUESTION or state.pending is None:
         return None
     pending = state.pending
     return {
@@ -163,9 +163,9 @@ def _card(card: Card) -> CardView:
 
 def prompt(state: State, viewer: int | None) -> str:
     """One sentence: what the viewer should do now, or whom everyone waits for."""
-    if state.stage == OVER:
+    if is_over(state):
         return _result_sentence(state)
-    if state.stage == ESCAPE_QUESTION and state.pending is not None:
+    if state.phase == ESCAPE_QUESTION and state.pending is not None:
         name, asked = ANIMAL_NAMES[state.pending.animal], state.pending.asking[0]
         if viewer == asked:
             return f"Use your Escape token to save the {name}? If nobody does, it is eliminated."

@@ -234,7 +234,7 @@ def test_fox_ability_happens_before_the_other_card_is_played() -> None:
     state = make_state(["keys-3", "bells-2"], ["keys-10", "moons-2"], decree="moons-6")
     state = play(state, 0, "keys-3")
     assert ENGINE.to_act(state) == (0,)
-    assert state.step.kind == "fox"
+    assert state.phase == "fox"
     assert ENGINE.legal_actions(state, 1) == []
     state = act(state, 0, "exchange", card="bells-2")
     assert state.decree == "bells-2"
@@ -244,7 +244,7 @@ def test_fox_ability_happens_before_the_other_card_is_played() -> None:
 def test_fox_as_the_last_card_asks_nothing() -> None:
     state = make_state(["keys-3"], ["keys-10"], decree="moons-6")
     state = play(state, 0, "keys-3")
-    assert state.step.kind == "play" and ENGINE.to_act(state) == (1,)
+    assert state.phase == "play" and ENGINE.to_act(state) == (1,)
 
 
 def test_fox_may_exchange_any_card_even_one_it_must_not_play() -> None:
@@ -263,7 +263,7 @@ def test_woodcutter_draws_then_discards_to_the_bottom() -> None:
     deck = ["moons-10", "moons-11", "keys-1"]
     state = make_state(["bells-5", "keys-2"], ["bells-6", "keys-10"], decree="moons-6", deck=deck)
     state = play(state, 0, "bells-5")
-    assert state.step.kind == "discard" and ENGINE.to_act(state) == (0,)
+    assert state.phase == "discard" and ENGINE.to_act(state) == (0,)
     assert sorted(state.hands[0]) == ["keys-2", "moons-10"]
     assert {a["card"] for a in ENGINE.legal_actions(state, 0)} == {"keys-2", "moons-10"}
     state = act(state, 0, "discard", card="keys-2")

@@ -154,7 +154,7 @@ def test_hammered_card_drawn_back_is_forgotten_once_its_holder_discards() -> Non
     state = hammered([])
     assert known_hand(state, 1, 0) == ["bells-7"]
     state = play(state, 0, "keys-5")  # the named suit, and a Woodcutter
-    assert state.step.kind == "discard"
+    assert state.phase == "discard"
     for viewer in ONLOOKERS:
         assert len(views_after(state, 0, discards("bells-7", "moons-8"), viewer)) == 1
 

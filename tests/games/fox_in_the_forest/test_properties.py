@@ -37,10 +37,10 @@ def test_every_card_is_somewhere_exactly_once(
         seat = chooser.choice(ENGINE.to_act(state))
         action = chooser.choice(list(ENGINE.legal_actions(state, seat)))
         state = ENGINE.apply(state, seat, action).state
-        if state.step.kind in ("play", "deal") and state.lead is None:
+        if state.phase in ("play", "deal") and state.lead is None:
             # Between tricks both hands hold the same number of cards (13 - tricks played).
             assert len(state.hands[0]) == len(state.hands[1]) == 13 - len(state.tricks)
-        if state.step.kind != "over":
+        if state.phase != "over":
             assert sorted(_all_cards(state)) == expected
 
 

@@ -34,7 +34,7 @@ def test_first_dealer_is_random() -> None:
 def test_dealer_alternates_between_rounds() -> None:
     state = make_state(["bells-4"], ["bells-6"], dealer=1, leader=0, won=(6, 6))
     state = trick(state, "bells-4", "bells-6")
-    assert state.step.kind == "deal" and ENGINE.to_act(state) == (0,)
+    assert state.phase == "deal" and ENGINE.to_act(state) == (0,)
     assert ENGINE.legal_actions(state, 0) == [{"type": "next_round"}]
     state = act(state, 0, "next_round")
     assert state.dealer == 0 and state.round_no == 2
@@ -113,7 +113,7 @@ def test_match_goes_on_below_the_target() -> None:
     state = make_state(["bells-6"], ["bells-4"], won=(7, 5), scores=(14, 3))
     state = trick(state, "bells-6", "bells-4")
     assert state.scores == (20, 5)
-    assert ENGINE.outcome(state) is None and state.step.kind == "deal"
+    assert ENGINE.outcome(state) is None and state.phase == "deal"
 
 
 def test_higher_score_wins_even_if_the_other_reached_the_target() -> None:

@@ -79,7 +79,7 @@ def test_axe_after_a_woodcutter_uses_its_ability_and_wins() -> None:
     state = play(state, 0, "bells-5")
     state = act(state, 0, "discard", card="keys-2")
     state = play(state, 1, "axe")
-    assert state.step.kind == "discard" and ENGINE.to_act(state) == (1,)
+    assert state.phase == "discard" and ENGINE.to_act(state) == (1,)
     assert "moons-11" in state.hands[1]
     state = act(state, 1, "discard", card="keys-5")
     assert last_winner(state) == 1
@@ -88,7 +88,7 @@ def test_axe_after_a_woodcutter_uses_its_ability_and_wins() -> None:
 def test_axe_otherwise_is_an_unsuited_8() -> None:
     state = make_state(["bells-9", "keys-2"], ["axe", "keys-5"], decree="moons-6")
     state = trick(state, "bells-9", "axe")
-    assert state.step.kind == "play" and last_winner(state) == 0
+    assert state.phase == "play" and last_winner(state) == 0
 
 
 # --------------------------------------------------------------------------- Tree
@@ -115,7 +115,7 @@ def test_followed_tree_is_an_unsuited_6() -> None:
 def test_fairy_look_and_swap_is_seen_only_by_its_owner() -> None:
     state = make_state(["fairy", "keys-2", "bells-3"], ["bells-4", "keys-10"], decree="moons-6")
     state = play(state, 0, "fairy")
-    assert state.step.kind == "fairy_take"
+    assert state.phase == "fairy_take"
     shown = set(state.step.cards)
     assert shown == {"bells-4", "keys-10"}
     own = ENGINE.view(state, 0)
@@ -123,7 +123,7 @@ def test_fairy_look_and_swap_is_seen_only_by_its_owner() -> None:
     assert ENGINE.view(state, 1)["decision"] is None
     assert ENGINE.view(None if False else state, None)["decision"] is None
     state = act(state, 0, "take", card="keys-10")
-    assert state.step.kind == "fairy_give"
+    assert state.phase == "fairy_give"
     state = act(state, 0, "give", card="keys-2")
     assert sorted(state.hands[0]) == ["bells-3", "keys-10"]
     assert sorted(state.hands[1]) == ["bells-4", "keys-2"]
@@ -253,7 +253,7 @@ def test_hammer_names_a_suit_and_the_leader_replays() -> None:
     state = make_state(["bells-4", "moons-8", "keys-2"], ["hammer", "keys-5"], deck=deck)
     state = play(state, 0, "bells-4")
     state = play(state, 1, "hammer")
-    assert state.step.kind == "hammer"
+    assert state.phase == "hammer"
     state = act(state, 1, "name_suit", suit="keys")
     assert state.deck[-1] == "bells-4" and state.lead is None
     assert sorted(state.hands[0]) == ["keys-11", "keys-2", "moons-8"]
@@ -281,7 +281,7 @@ def test_hammer_beats_an_odd_card_led_after_the_replay() -> None:
 def test_hammer_led_asks_nothing_and_still_beats_odd_cards_only() -> None:
     state = make_state(["hammer", "keys-2"], ["bells-4", "keys-5"], decree="moons-6")
     state = play(state, 0, "hammer")
-    assert state.step.kind == "play" and ENGINE.to_act(state) == (1,)
+    assert state.phase == "play" and ENGINE.to_act(state) == (1,)
     assert last_winner(play(state, 1, "bells-4")) == 1
     state = make_state(["hammer", "keys-2"], ["bells-11", "keys-5"], decree="moons-6")
     assert last_winner(trick(state, "hammer", "bells-11")) == 0
@@ -294,11 +294,11 @@ def test_potion_puts_itself_and_a_card_under_and_draws_two() -> None:
     deck = ["moons-10", "moons-11", "keys-1"]
     state = make_state(["potion", "bells-2", "keys-2"], ["bells-4", "keys-5", "keys-9"], deck=deck)
     state = play(state, 0, "potion")
-    assert state.step.kind == "potion" and state.lead is not None
+    assert state.phase == "potion" and state.lead is not None
     state = act(state, 0, "discard", card="keys-2")
     assert state.lead is None and state.deck == ("keys-1", "potion", "keys-2")
     assert sorted(state.hands[0]) == ["bells-2", "moons-10", "moons-11"]
-    assert ENGINE.to_act(state) == (0,) and state.step.kind == "play"
+    assert ENGINE.to_act(state) == (0,) and state.phase == "play"
     secrets = {s.value: s.known_to for s in ENGINE.secrets(state)}
     assert secrets["keys-2"] == (0,) and "potion" not in secrets
 
@@ -328,7 +328,7 @@ def test_shovel_digs_a_card_from_the_last_won_trick() -> None:
     state = make_state(["shovel", "keys-2"], ["bells-4", "keys-5"], decree="moons-6")
     state = replace(state, tricks=(_won_trick(0),))
     state = play(state, 0, "shovel")
-    assert state.step.kind == "shovel"
+    assert state.phase == "shovel"
     state = act(state, 0, "dig")
     assert state.lead is not None and state.lead.card in {"keys-7", "keys-4"}
     assert "shovel" in state.tricks[0].pile and len(state.tricks[0].pile) == 2

@@ -38,9 +38,9 @@ def test_a_farm_animal_moving_in_is_supported_by_the_tile_it_left() -> None:
 
 def test_support_follows_the_farm_direction_in_phase_two() -> None:
     # Phase 2: farm animals walk towards tile 0, so "behind" tile 4 is tile 5.
-    state = make_state(phase=2, at={"cow": 4, "pig": 5, "wolf": 3}, held=NO_ESCAPES)
+    state = make_state(half=2, at={"cow": 4, "pig": 5, "wolf": 3}, held=NO_ESCAPES)
     assert move(state, "wolf", 4).track[1][0] == "wolf"
-    unsupported = make_state(phase=2, at={"cow": 4, "pig": 3, "wolf": 2}, held=NO_ESCAPES)
+    unsupported = make_state(half=2, at={"cow": 4, "pig": 3, "wolf": 2}, held=NO_ESCAPES)
     assert move(unsupported, "wolf", 4).track[1][0] == "cow"
 
 
@@ -84,7 +84,7 @@ def test_rulebook_scoring_after_a_conflict_on_the_final_tile() -> None:
     # the bear is eliminated on its starting tile (no Escape possible), the cow arrives.
     state = make_state(at={"cow": 8, "pig": 8, "bear": 9, "wolf": 5})
     after, log = act_log(state, 0, {"type": "move", "animal": "cow", "to": 9})
-    assert after.stage == TURN and after.pending is None
+    assert after.phase == TURN and after.pending is None
     assert after.track[0][0] == "bear" and after.track[0][7] == "cow"
     assert any("arrives" in line for line in log)
 
@@ -100,7 +100,7 @@ def test_a_predator_reaching_the_farm_beats_a_lone_farm_animal_still_at_home() -
     # so nobody is asked for an Escape even though everyone holds one.
     state = make_state(at={"wolf": 1, "cow": 0, "fox": 6})
     after = move(state, "wolf", 0)
-    assert after.stage == TURN
+    assert after.phase == TURN
     assert after.track[0][0] == "cow" and after.track[0][7] == "wolf"
 
 
@@ -116,7 +116,7 @@ def test_escape_question_goes_to_the_next_players_in_turn_order_only() -> None:
     held = [ACTION_TOKENS, ACTION_TOKENS, ("banana",), ACTION_TOKENS, ACTION_TOKENS]
     state = make_state(players=5, active=3, at={"cow": 4, "wolf": 5, "pig": 0}, held=held)
     after = move(state, "wolf", 4, seat=3)
-    assert after.stage == ESCAPE_QUESTION
+    assert after.phase == ESCAPE_QUESTION
     assert after.pending is not None and after.pending.asking == (4, 0, 1)
     assert ENGINE.to_act(after) == (4,)
     assert legal(after, 4) == [
@@ -134,7 +134,7 @@ def test_the_first_player_who_uses_escape_sends_the_animal_home() -> None:
     saved, log = act_log(declined, 2, {"type": "save", "animal": "cow"})
     assert where(saved, "cow") == 0 and saved.track[0] == ring()
     assert "escape" not in saved.held[2] and "escape" in saved.held[1]
-    assert saved.stage == TURN and saved.active == 1  # the turn passes left of the mover
+    assert saved.phase == TURN and saved.active == 1  # the turn passes left of the mover
     assert any("Escape" in line for line in log)
 
 
@@ -149,7 +149,7 @@ def test_if_every_asked_player_declines_the_animal_is_eliminated() -> None:
             "animal": "cow",
         },
     )
-    assert after.track[0][0] == "cow" and after.stage == TURN and after.active == 1
+    assert after.track[0][0] == "cow" and after.phase == TURN and after.active == 1
     assert all("escape" in held for held in after.held)
 
 
@@ -157,7 +157,7 @@ def test_no_question_when_nobody_else_holds_an_escape_token() -> None:
     held = [ACTION_TOKENS, ("swamp",), ()]
     state = make_state(players=3, at={"cow": 4, "wolf": 5, "pig": 0}, held=held)
     after = move(state, "wolf", 4)
-    assert after.stage == TURN and after.track[0][0] == "cow"
+    assert after.phase == TURN and after.track[0][0] == "cow"
 
 
 def test_the_player_on_turn_is_never_asked() -> None:
@@ -186,20 +186,20 @@ def test_escape_at_the_start_of_a_turn_sends_an_animal_on_a_path_tile_home() -> 
     assert escapes == ["cow", "wolf"]  # the pig is on its starting tile
     after = act(state, 0, {"type": "play_escape", "animal": "wolf"})
     assert where(after, "wolf") == 9 and "escape" not in after.held[0]
-    assert after.stage == "after_token" and after.active == 0
+    assert after.phase == "after_token" and after.active == 0
 
 
 def test_in_phase_two_a_farm_animal_still_in_the_lair_is_never_supported() -> None:
     # Phase 2: the cow starts in the Lair; nothing lies behind it, so the lone bear arriving
     # wins, and the cow, on its starting tile, cannot be saved.
-    state = make_state(phase=2, at={"cow": 9, "bear": 8, "pig": 5})
+    state = make_state(half=2, at={"cow": 9, "bear": 8, "pig": 5})
     after = move(state, "bear", 9)
-    assert after.stage == TURN
+    assert after.phase == TURN
     assert after.track[1][0] == "cow" and after.track[1][7] == "bear"
 
 
 def test_escape_at_the_start_of_a_turn_uses_the_phase_two_starting_tiles() -> None:
-    state = make_state(phase=2, at={"cow": 4, "wolf": 6})
+    state = make_state(half=2, at={"cow": 4, "wolf": 6})
     after = act(state, 0, {"type": "play_escape", "animal": "cow"})
     assert where(after, "cow") == 9
     after = act(state, 0, {"type": "play_escape", "animal": "wolf"})

@@ -23,7 +23,7 @@ def test_setup_deals_distinct_secret_cards_tokens_and_standees() -> None:
     assert len(set(state.cards)) == 5 and all(1 <= n <= 16 for n in state.cards)
     assert state.held == (("banana", "swamp", "escape"),) * 5
     assert [position(state, a) for a in ANIMALS] == [0, 0, 0, 0, 9, 9, 9, 9]
-    assert state.tile_tokens == ("",) * 10 and state.phase == 1 and state.stage == TURN
+    assert state.tile_tokens == ("",) * 10 and state.half == 1 and state.phase == TURN
 
 
 def test_setup_is_seeded_and_the_first_player_is_random() -> None:
@@ -134,7 +134,7 @@ def test_the_phase_two_card_reminder_is_private() -> None:
 
 def test_states_round_trip_through_json_with_an_open_question() -> None:
     state = make_state(
-        at={"cow": 4, "wolf": 4}, stage="escape_question", pending=Pending("cow", (1, 2))
+        at={"cow": 4, "wolf": 4}, phase="escape_question", pending=Pending("cow", (1, 2))
     )
     assert ENGINE.decode(json.loads(json.dumps(ENGINE.encode(state)))) == state
 
@@ -155,7 +155,7 @@ def test_a_seeded_full_match_plays_both_phases_to_a_score() -> None:
     final, steps = play(seed=2024, players=4)
     again, _ = play(seed=2024, players=4)
     assert final == again and steps > 40
-    assert final.phase == 2 and final.stage == "over"
+    assert final.half == 2 and final.phase == "over"
     assert all(sorted(ring) == sorted(ANIMALS) for ring in final.track)
     outcome = ENGINE.outcome(final)
     assert outcome is not None and len(outcome.scores) == 4 and outcome.winners
@@ -163,7 +163,7 @@ def test_a_seeded_full_match_plays_both_phases_to_a_score() -> None:
 
 def invariants_hold(state: State) -> None:
     """What no action may ever break."""
-    placed = [a for a in ANIMALS if a in state.track[state.phase - 1]]
+    placed = [a for a in ANIMALS if a in state.track[state.half - 1]]
     running = [a for a in ANIMALS if position(state, a) != OFF_BOARD]
     assert sorted(placed + running) == sorted(ANIMALS)  # each animal once: running or placed
     for tile in range(10):
@@ -174,7 +174,7 @@ def invariants_hold(state: State) -> None:
             assert tile in PATH_TILES
         if state.tile_tokens[tile] == "banana":
             assert not here
-        if state.stage != "escape_question":
+        if state.phase != "escape_question":
             assert len({team_of(a) for a in here}) <= 1  # conflicts are always resolved
     assert all(len(set(held)) == len(held) for held in state.held)
 

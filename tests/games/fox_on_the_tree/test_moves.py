@@ -74,7 +74,7 @@ def test_dodge_may_end_on_the_final_tile_just_past_the_row() -> None:
 
 
 def test_dodge_runs_the_other_way_in_phase_two() -> None:
-    state = make_state(phase=2, at={"cow": 8, "wolf": 7, "pig": 3})
+    state = make_state(half=2, at={"cow": 8, "wolf": 7, "pig": 3})
     assert move_targets(state, "cow") == [7, 6]
 
 
@@ -100,11 +100,11 @@ def test_jump_over_a_banana_peel_leaves_it_in_place() -> None:
 def test_a_predator_next_to_its_final_tile_can_only_step_onto_it() -> None:
     state = make_state(at={"wolf": 1, "cow": 5})
     assert move_targets(state, "wolf") == [0]
-    assert move_targets(make_state(phase=2, at={"fox": 8}), "fox") == [9]
+    assert move_targets(make_state(half=2, at={"fox": 8}), "fox") == [9]
 
 
 def test_predators_jump_the_other_way_in_phase_two() -> None:
-    assert move_targets(make_state(phase=2, at={"wolf": 0}), "wolf") == [1, 2]
+    assert move_targets(make_state(half=2, at={"wolf": 0}), "wolf") == [1, 2]
 
 
 def test_a_banana_peel_pushes_one_tile_further_and_is_discarded() -> None:
@@ -157,4 +157,4 @@ def test_four_animals_of_a_team_may_share_a_tile() -> None:
 def test_a_move_ends_the_turn_and_passes_it_to_the_left() -> None:
     state = make_state(at={"cow": 0, "wolf": 9}, players=3, active=2)
     after = act(state, 2, {"type": "move", "animal": "cow", "to": 1})
-    assert after.active == 0 and after.stage == "turn" and after.turn == 2
+    assert after.active == 0 and after.phase == "turn" and after.turn == 2

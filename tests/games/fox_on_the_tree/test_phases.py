@@ -23,7 +23,7 @@ def last_move_of_phase_one(**kwargs: Any) -> State:
 def test_phase_two_swaps_the_standees_and_the_last_player_starts() -> None:
     state = last_move_of_phase_one(active=1, tokens={4: "swamp", 6: "banana"})
     after, log = act_log(state, 1, {"type": "move", "animal": "cow", "to": 9})
-    assert after.phase == 2 and after.stage == TURN and after.active == 1
+    assert after.half == 2 and after.phase == TURN and after.active == 1
     assert after.track[0][2] == "cow"
     farm_home = [after.positions[ANIMALS.index(a)] for a in ("cow", "pig", "chicken", "sheep")]
     predators_home = [after.positions[ANIMALS.index(a)] for a in ("wolf", "fox", "bear", "lynx")]
@@ -40,7 +40,7 @@ def test_tokens_used_in_phase_one_stay_gone_and_held_ones_carry_over() -> None:
     # Seat 0 still holds its Escape, but every animal is on its starting tile: nothing to send
     # home yet. Seat 1 may still lay both of its tokens.
     assert {a["type"] for a in legal(after, 0)} == {"move"}
-    seat1 = make_state(at={"cow": 9, "wolf": 0}, phase=2, active=1, held=held)
+    seat1 = make_state(at={"cow": 9, "wolf": 0}, half=2, active=1, held=held)
     assert {a["type"] for a in legal(seat1, 1)} == {"play_banana", "play_swamp", "move"}
 
 
@@ -59,7 +59,7 @@ def test_phase_one_ending_on_a_conflict_at_the_final_tile_starts_phase_two() -> 
     track = (("bear", "", "", "sheep", "pig", "chicken", "fox", "lynx"), ring())
     state = make_state(at={"cow": 0, "wolf": 1}, track=track, losses=(1, 0), active=2)
     after = move(state, "wolf", 0)
-    assert after.phase == 2 and after.active == 2 and after.stage == TURN
+    assert after.half == 2 and after.active == 2 and after.phase == TURN
     assert after.track[0][:3] == ("bear", "cow", "wolf")
 
 
@@ -68,7 +68,7 @@ def end_of_game(cards: tuple[int, ...], held: list[tuple[str, ...]]) -> State:
     phase2 = ("lynx", "pig", "cow", "sheep", "chicken", "wolf", "bear", "")
     return make_state(
         players=len(cards),
-        phase=2,
+        half=2,
         at={"fox": 8},
         track=(PHASE1, phase2),
         losses=(1, 2),
@@ -82,7 +82,7 @@ def test_rulebook_final_score_example_gives_fourteen() -> None:
     # chicken 1 + 5, so 20 - 6 = 14.
     state = end_of_game((2, 5), [(), ()])
     over = move(state, "fox", 9)
-    assert over.stage == OVER and over.track[1][7] == "fox"
+    assert over.phase == OVER and over.track[1][7] == "fox"
     assert score_of(over, 0) == 14
     outcome = ENGINE.outcome(over)
     assert outcome is not None and outcome.scores[0] == 14.0

@@ -39,7 +39,7 @@ def test_playing_a_token_places_it_and_uses_it_up() -> None:
     state = make_state(at={"cow": 2, "wolf": 9})
     after = act(state, 0, {"type": "play_swamp", "tile": 2})
     assert after.tile_tokens[2] == "swamp" and after.held[0] == ("banana", "escape")
-    assert after.stage == AFTER_TOKEN and after.active == 0
+    assert after.phase == AFTER_TOKEN and after.active == 0
 
 
 def test_only_one_action_token_per_turn() -> None:
@@ -66,7 +66,7 @@ def test_swamp_rescue_removes_a_swamp_from_a_tile_with_an_animal_and_ends_the_tu
     assert [a["tile"] for a in legal_of(state, 0, "rescue")] == [3]
     after = act(state, 0, {"type": "rescue", "tile": 3})
     assert after.tile_tokens[3] == "" and after.tile_tokens[6] == "swamp"
-    assert after.active == 1 and after.stage == TURN
+    assert after.active == 1 and after.phase == TURN
     assert "animal on it" in refusal(state, 0, {"type": "rescue", "tile": 6})
     assert "no Swamp" in refusal(state, 0, {"type": "rescue", "tile": 4})
 

@@ -8,9 +8,9 @@ import httpx
 import pytest
 
 from app.clock import ManualClock
-from tests.platform.accounts_helpers import PASSWORD, claimed, code, sign_in
+from tests.platform.accounts.helpers import PASSWORD, claimed, code, sign_in
 from tests.platform.helpers import new_player, start_match
-from tests.platform.test_websockets import match_socket
+from tests.platform.realtime.test_websockets import match_socket
 
 DAY = 24 * 3600.0
 

@@ -23,15 +23,15 @@ from app.config import Settings
 from app.main import create_app
 from app.realtime.lobby_ws import LobbySocket
 from app.realtime.match_ws import MatchSocket
-from tests.platform.helpers import new_player
-from tests.platform.test_authorization_matrix import (
+from tests.platform.accounts.test_authorization_matrix import (
     ADMIN_TOKEN,
     PUBLIC_VIEW,
     ROLES,
     Cast,
     _table,
 )
-from tests.platform.test_websockets import InProcessSocket, SocketClosed
+from tests.platform.helpers import new_player
+from tests.platform.realtime.test_websockets import InProcessSocket, SocketClosed
 
 WATCH = dict.fromkeys(("anonymous", "spectator", "seated", "host", "admin"), "envelope")
 PRIVATE = "error:auth/forbidden closed:1008"  # a stranger may not watch a private table

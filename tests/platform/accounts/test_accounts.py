@@ -6,7 +6,7 @@ import asyncio
 
 import httpx
 
-from tests.platform.accounts_helpers import PASSWORD, claimed, code, sign_in
+from tests.platform.accounts.helpers import PASSWORD, claimed, code, sign_in
 from tests.platform.helpers import new_player, start_match
 
 ADMIN = {"Authorization": "Bearer test-admin-token-0123456789abcdef"}
