@@ -10,7 +10,7 @@ import pytest
 
 from app.catalogue.router import rules_file
 from app.games import REGISTRY
-from tests.platform.test_option_labels import _enums
+from tests.platform.catalogue.test_option_labels import _enums
 
 REAL_GAMES = sorted(REGISTRY)
 
