@@ -105,7 +105,9 @@ class SearchExpert:
     """The policy both sides follow after the tree; None: uniformly random actions."""
     judge: Judge | None = None
     iterations: int = 200
-    seconds: float | None = 0.8
+    seconds: float | None = 0.7
+    """The wall-time cap on the server: 0.3 s short of the 1 s a decision may take, for the
+    machine's own delays (on a loaded machine even `standard`'s p99 reaches 0.1-0.5 s)."""
     exploration: float = 0.7
     """UCB1's constant; utilities are in [0, 1]."""
     considered: Callable[[Knowledge], Sequence[Action]] | None = None
