@@ -6,25 +6,31 @@ For every game it plays `standard` against `random` and `expert` against `standa
   twice on the same seed, once from each seat; a shared win counts one half);
 - games for more players: also a table of four, one seat for the first strategy (rotating)
   and three for the second; mean rank (1 = best) and win share per strategy;
-- Duet (cooperative): the team success rate of two bots of each strategy on the same seeds.
+- Duet (cooperative): the team success rate of two bots of each strategy on the same seeds,
+  and the paired difference (same seed, both teams) with its interval.
 
 Every bot decides from its seat's knowledge (app/games/knowledge.py), as on the server. The
 search bots run on iterations alone (no wall-time cap), so every figure is reproducible; the
-time each decision takes is reported per strategy (median, 99th percentile).
+time each decision takes is reported per strategy (median, 99th percentile). `--server-cap`
+keeps the server's wall-time cap instead, to measure decision times as a server has them.
+`--options` sets match options (Duet's level, say); the rest are the game's defaults.
 
     python -m benchmarks.bots [--matches 500] [--game ID] [--pair expert:standard] [--workers 2]
+                              [--options '{"level": 2}'] [--server-cap]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from app.bots.strategies import strategies_for
 from app.games import REGISTRY
@@ -40,10 +46,11 @@ MAX_ACTIONS = 20_000
 """A safety net: no real match comes near it."""
 
 
-def strategy(game: str, name: str) -> Strategy:
-    """The named bot; a search bot keeps its iteration budget but loses its wall-time cap."""
+def strategy(game: str, name: str, capped: bool = False) -> Strategy:
+    """The named bot; a search bot keeps its iteration budget but loses its wall-time cap
+    (unless `capped`: as on the server, to measure decision times under the cap)."""
     bot = strategies_for(game)[name]
-    if isinstance(bot, SearchExpert):
+    if isinstance(bot, SearchExpert) and not capped:
         return bot.budgeted(bot.iterations, seconds=None)
     return bot
 
@@ -55,12 +62,18 @@ class Played:
     """Wall time of every decision with a choice (two or more legal actions), by seat."""
 
 
-def play_match(game: str, lineup: Sequence[str], seed: int) -> Played:
+def play_match(
+    game: str,
+    lineup: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    capped: bool = False,
+) -> Played:
     """One match with `lineup[seat]` playing each seat; every bot knows only its seat's part."""
     engine = REGISTRY[game]
     players = len(lineup)
-    state = engine.setup(players, engine.check_options({}, players), seed)
-    bots = [strategy(game, name) for name in lineup]
+    state = engine.setup(players, engine.check_options(dict(options or {}), players), seed)
+    bots = [strategy(game, name, capped) for name in lineup]
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
     seconds: list[list[float]] = [[] for _ in range(players)]
     for _ in range(MAX_ACTIONS):
@@ -107,6 +120,10 @@ class Task:
     first: str
     second: str
     index: int
+    options: tuple[tuple[str, Any], ...] = ()
+    """The match options (the game's defaults for the rest), as pairs: tasks are pickled."""
+    capped: bool = False
+    """Search bots keep the server's wall-time cap (timing runs; results not reproducible)."""
 
 
 def lineup(task: Task) -> tuple[list[str], int]:
@@ -137,7 +154,7 @@ class Result:
 
 def run_task(task: Task) -> Result:
     seats, mine = lineup(task)
-    played = play_match(task.game, seats, seed_of(task))
+    played = play_match(task.game, seats, seed_of(task), dict(task.options), task.capped)
     outcome = played.outcome
     seconds: dict[str, list[float]] = {}
     for seat, name in enumerate(seats):
@@ -193,6 +210,19 @@ def interval(values: Sequence[float]) -> str:
     return f"{mean:.2f} [{low:.2f}, {high:.2f}]"
 
 
+def paired(ours: Sequence[float], theirs: Sequence[float]) -> str:
+    """The difference of two teams' success on the same seeds: its mean with a 95% normal
+    interval over the seeds, and the seeds only one team won (the pairs that decide it)."""
+    differences = [a - b for a, b in zip(ours, theirs, strict=True)]
+    mean, low, high = mean_ci(differences)
+    only_first = sum(1 for d in differences if d > 0)
+    only_second = sum(1 for d in differences if d < 0)
+    return (
+        f"paired difference {100 * mean:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]; "
+        f"seeds won by the first pair only {only_first}, by the second only {only_second}"
+    )
+
+
 def report(kind: str, first: str, second: str, rows: list[dict[str, float]]) -> str:
     n = len(rows)
     if kind == "team":
@@ -200,7 +230,8 @@ def report(kind: str, first: str, second: str, rows: list[dict[str, float]]) -> 
         theirs = [r["success"] for r in rows if r["side"] == 1]
         return (
             f"  team success, two {first}: {percent(sum(ours), len(ours))} (n={len(ours)})\n"
-            f"  team success, two {second}: {percent(sum(theirs), len(theirs))} (n={len(theirs)})"
+            f"  team success, two {second}: {percent(sum(theirs), len(theirs))} (n={len(theirs)})\n"
+            f"  {paired(ours, theirs)}"
         )
     wins = sum(r["win"] for r in rows)
     if kind == "duel":
@@ -241,14 +272,26 @@ def main() -> None:
         "--pair", action="append", help="FIRST:SECOND, e.g. expert:standard (default: both)"
     )
     parser.add_argument("--workers", type=int, default=2, help="processes (1: no pool)")
+    parser.add_argument(
+        "--options", type=json.loads, default={}, help='match options as JSON: {"level": 3}'
+    )
+    parser.add_argument(
+        "--server-cap",
+        action="store_true",
+        help="search bots stop at the server's wall-time cap (decision times as on the server)",
+    )
     args = parser.parse_args()
+    options = tuple(sorted(args.options.items()))
     games = [args.game] if args.game else list(REGISTRY)
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else list(PAIRS)
     for game in games:
         started = time.perf_counter()
-        print(f"{game}")
+        print(f"{game}" + (f" {args.options}" if args.options else ""))
         for kind, first, second in experiments(game, pairs):
-            tasks = [Task(game, kind, first, second, i) for i in range(args.matches)]
+            tasks = [
+                Task(game, kind, first, second, i, options, args.server_cap)
+                for i in range(args.matches)
+            ]
             results = run_all(tasks, args.workers)
             print(report(kind, first, second, [r.numbers for r in results]), flush=True)
             print(timing(results), flush=True)

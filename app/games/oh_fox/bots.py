@@ -7,13 +7,14 @@ spaces where the prey may stand (every prey animal still possible for them), and
 identity from where the player stopped: a prey stops on its own food.
 
 `expert` is the generic search (app/games/search.py) with `standard` rollouts to the end of
-the match.
+the match; its tree holds only its own cards (the others answer as `standard`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from app.games.oh_fox.data import COLS, DIETS, ROWS, TURNS
@@ -87,33 +88,50 @@ def _predator_spaces(view: Mapping[str, Any]) -> list[Space]:
     return _possible_spaces(view["seats"][predator], _animals(view, "predator"))
 
 
-def _prey_value(
-    view: Mapping[str, Any], play: Play, rng: random.Random, predator: Sequence[Space]
-) -> float:
-    """`predator`: where the predator may stand (worked out once per decision)."""
+@dataclass(frozen=True, slots=True)
+class Prey:
+    """What a prey's decision needs that no card changes, worked out once per decision (a
+    rollout of the expert makes a decision at every step)."""
+
+    animal: str
+    home: Space
+    here: Space
+    eaten: frozenset[Space]
+    food: tuple[Space, ...]
+    """Spaces with its food where it has not eaten yet."""
+    turns_after: int
+    predator: tuple[Space, ...]
+    """Where the predator may stand."""
+
+
+def _prey(view: Mapping[str, Any]) -> Prey:
     me = view["you"]
     animal, diet = me["animal"], me["diet"]
     home = _space(view["seats"][me["seat"]]["home"])
+    eaten = frozenset(_eaten(animal, _row(view["seats"][me["seat"]]), home))
+    food = tuple(s for s in ALL_SPACES if food_at(s) == diet and s not in eaten)
     here = _space(me["track"][-1])
-    eaten = _eaten(animal, _row(view["seats"][me["seat"]]), home)
-    end, touched = _end_of(animal, play, here)
-    turns_after = TURNS - view["turn"]
+    predator = tuple(_predator_spaces(view))
+    return Prey(animal, home, here, eaten, food, TURNS - view["turn"], predator)
+
+
+def _prey_value(prey: Prey, play: Play, rng: random.Random) -> float:
+    end, touched = _end_of(prey.animal, play, prey.here)
     value = rng.random() * 0.1
-    eats = play.card in EATING_CARDS and food_at(end) == diet and end not in eaten
-    if eats:
+    food: Sequence[Space] = prey.food
+    if play.card in EATING_CARDS and end in food:  # its food, not eaten there yet
         value += 5.0
-        eaten = eaten | {end}
+        food = [s for s in food if s != end]
     elif play.card == "stop":
         value -= 1.5  # stops are how prey eat: do not waste them
     elif play.card == "move_stop":
         value -= 0.7
     if play.card == "trigger":
         value -= 0.3  # a late first trigger wins ties
-    food = [s for s in ALL_SPACES if food_at(s) == diet and s not in eaten]
-    if food and turns_after > 0:
+    if food and prey.turns_after > 0:
         value -= 0.8 * min(_distance(end, s) for s in food)
-    value += _homeward(end, home, turns_after)
-    value -= _danger(touched, predator)
+    value += _homeward(end, prey.home, prey.turns_after)
+    value -= _danger(touched, prey.predator)
     return value
 
 
@@ -183,15 +201,31 @@ def standard(knowledge: Knowledge, rng: random.Random) -> Action:
     if not plays:
         return legal[0]
     if view["you"]["role"] == "predator":
-        prey = _prey_spaces(view)
-        return max(plays, key=lambda action: _predator_value(view, _play(action), rng, prey))
-    predator = _predator_spaces(view)
-    return max(plays, key=lambda action: _prey_value(view, _play(action), rng, predator))
+        spaces = _prey_spaces(view)
+        return max(plays, key=lambda action: _predator_value(view, _play(action), rng, spaces))
+    prey = _prey(view)
+    return max(plays, key=lambda action: _prey_value(prey, _play(action), rng))
 
 
 # ----------------------------------------------------------------------------- expert
 
-expert = SearchExpert(rollout=standard, iterations=60, exploration=0.5)
-"""The generic search with `standard` rollouts to the end of the match (eight turns)."""
+
+def outcome_moves(knowledge: Knowledge) -> list[Action]:
+    """The actions the expert's tree tries: cards and guesses. The predator's marks are a
+    memory aid that cannot change the match, and there are about 25 per other player: a
+    tree that tried them would hardly try a card."""
+    return [action for action in knowledge.legal if action["type"] in ("play", "guess")]
+
+
+expert = SearchExpert(
+    rollout=standard,
+    iterations=60,
+    exploration=0.5,
+    considered=outcome_moves,
+    others_by_policy=True,
+)
+"""The generic search with `standard` rollouts to the end of the match (eight turns). The
+other players are played as `standard` in the tree too: their cards are chosen at the same
+time as the bot's, and a shared tree would have them answer as if they had seen its card."""
 
 STRATEGIES: dict[str, Strategy] = {"standard": standard, "expert": expert}
