@@ -21,5 +21,10 @@
   for (const label of document.querySelectorAll(".tree-animal-name")) {
     if (label.scrollWidth > label.clientWidth + 1) bad.push(`the name ${label.textContent} is cut`);
   }
+  // A tile's head box may hold its text without overlapping anything, while the text itself
+  // spills out of it onto the first animal ("Farm" under the Cow at 390 px).
+  for (const head of document.querySelectorAll(".tree-board .tree-tile-head")) {
+    if (head.scrollWidth > head.clientWidth + 1) bad.push(`the label ${head.textContent} spills out of its box`);
+  }
   return bad;
 }
