@@ -27,9 +27,10 @@ run: $(RUNTIME)
 	$(BIN)/foxden migrate
 	$(BIN)/foxden serve
 
-# One worker per core, a test file per worker at a time (its module fixtures stay together).
+# One worker per core, a test file per worker at a time (its module fixtures stay together);
+# the engine conformance suite is split by game (tests/conftest.py).
 test: $(STAMP)
-	$(BIN)/pytest -q -rfEs -n auto --dist loadfile $(PYTEST_ARGS)
+	$(BIN)/pytest -q -rfEs -n auto --dist loadgroup $(PYTEST_ARGS)
 
 # The crash test at full size, on SQLite and on Postgres, with its figures printed.
 CRASH_MATCHES ?= 20

@@ -156,3 +156,16 @@ async def client(
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             http.app = app  # type: ignore[attr-defined]
             yield http
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make test` runs `--dist loadgroup`: each test file goes to one worker as a whole (its
+    module fixtures, servers and browsers, are built once), except the engine conformance
+    suite, by far the longest file, whose games go apart so that both cores share it."""
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        group = path
+        if path.endswith("tests/games/test_conformance.py") and "[" in name:
+            group = f"{path}:{name.split('[', 1)[1].rstrip(']')}"
+        item.add_marker(pytest.mark.xdist_group(group))
