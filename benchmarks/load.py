@@ -133,8 +133,7 @@ async def _any_change(changed: asyncio.Event) -> None:
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _stat_cpu_seconds(stat.read())
 
 
 def service_cpu_seconds(command: str) -> float:
@@ -151,9 +150,14 @@ def service_cpu_seconds(command: str) -> float:
         except OSError:
             continue  # ended meanwhile
         if text[text.index("(") + 1 : text.rindex(")")] == command:
-            fields = text.rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            total += _stat_cpu_seconds(text)
     return total
+
+
+def _stat_cpu_seconds(stat: str) -> float:
+    """utime + stime of a /proc/<pid>/stat line (the fields after the command's parenthesis)."""
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _server_of(servers: list[Server], match: int, seat: int, route: str) -> Server:
