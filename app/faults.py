@@ -40,8 +40,23 @@ OUTAGES: tuple[type[BaseException], ...] = (
 CAUGHT = (*OUTAGES, OSError, db_errors.DBAPIError, redis_errors.RedisError)
 
 
+# Postgres's own words for "not now": a connection exception (class 08), a server shutting
+# down, crashed or still starting up (57P01-57P03), no free connection slot (53300). asyncpg's
+# errors reach us as a bare DBAPIError that only its SQLSTATE tells apart from a bug.
+UNAVAILABLE_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300"})
+
+
+def _postgres_unavailable(error: db_errors.DBAPIError) -> bool:
+    sqlstate = getattr(error.orig, "sqlstate", None)
+    return isinstance(sqlstate, str) and (
+        sqlstate.startswith("08") or sqlstate in UNAVAILABLE_SQLSTATES
+    )
+
+
 def is_outage(error: BaseException) -> bool:
-    if isinstance(error, db_errors.DBAPIError) and error.connection_invalidated:
+    if isinstance(error, db_errors.DBAPIError) and (
+        error.connection_invalidated or _postgres_unavailable(error)
+    ):
         return True
     # A bare OSError is what asyncio raises when every address of a host refused; its
     # subclasses (a missing file, a permission) are bugs.

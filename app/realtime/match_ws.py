@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
-from app.chat.router import last_seq, messages_after
+from app.chat.service import last_seq, messages_after
 from app.context import AppContext
 from app.errors import ApiError
 from app.faults import UNAVAILABLE, is_outage

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+import struct
+
 import httpx
 import pytest
 from fastapi import FastAPI
 from redis import exceptions as redis_errors
 from sqlalchemy import exc as db_errors
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.errors import install_error_handlers
-from app.faults import install_fault_handlers
+from app.faults import install_fault_handlers, is_outage
 
 OUTAGES = [
     ConnectionRefusedError(111, "Connect call failed"),
@@ -57,3 +62,69 @@ async def test_a_bug_still_answers_500_without_details(error: Exception) -> None
         "code": "server/error",
         "message": "Something went wrong on our side.",
     }
+
+
+def _error_response(sqlstate: str, message: str) -> bytes:
+    """A Postgres ErrorResponse message, as the server sends it before closing."""
+    fields = ((b"S", "FATAL"), (b"V", "FATAL"), (b"C", sqlstate), (b"M", message))
+    body = b"".join(key + value.encode() + b"\0" for key, value in fields) + b"\0"
+    return b"E" + struct.pack("!i", len(body) + 4) + body
+
+
+async def _refusing_postgres(sqlstate: str, message: str) -> asyncio.Server:
+    """Speaks the start of the Postgres protocol and refuses every login as `sqlstate`."""
+
+    async def refuse(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            (length,) = struct.unpack("!i", await reader.readexactly(4))
+            (code,) = struct.unpack("!i", (await reader.readexactly(length - 4))[:4])
+            if code == SSL_REQUEST:
+                writer.write(b"N")  # no TLS here: the client goes on in the clear
+                continue
+            writer.write(_error_response(sqlstate, message))
+            await writer.drain()
+            writer.close()
+            return
+
+    return await asyncio.start_server(refuse, "127.0.0.1", 0)
+
+
+async def _login_refused_as(sqlstate: str, message: str) -> db_errors.DBAPIError:
+    """What SQLAlchemy over asyncpg raises when Postgres refuses the login as `sqlstate`."""
+    server = await _refusing_postgres(sqlstate, message)
+    port = server.sockets[0].getsockname()[1]
+    engine = create_async_engine(f"postgresql+asyncpg://foxden@127.0.0.1:{port}/foxden")
+    try:
+        with pytest.raises(db_errors.DBAPIError) as raised:
+            async with engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+    finally:
+        await engine.dispose()
+        server.close()
+    return raised.value
+
+
+SSL_REQUEST = 80877103
+POSTGRES_NOT_NOW = [
+    ("57P03", "the database system is starting up"),
+    ("57P01", "terminating connection due to administrator command"),
+    ("53300", "sorry, too many clients already"),
+    ("08006", "connection failure"),
+]
+
+
+@pytest.mark.parametrize(("sqlstate", "message"), POSTGRES_NOT_NOW, ids=lambda v: str(v))
+async def test_a_postgres_that_is_starting_or_full_is_an_outage(
+    sqlstate: str, message: str
+) -> None:
+    """A restarted Postgres refuses logins for a while: the request is retried, not a 500, and
+    a bot's turn waits for it instead of giving up until the next recovery sweep."""
+    error = await _login_refused_as(sqlstate, message)
+    assert is_outage(error)
+    assert (await _answer(error)).status_code == 503
+
+
+async def test_a_postgres_refusal_of_another_kind_is_still_a_bug() -> None:
+    error = await _login_refused_as("42P01", 'relation "matchs" does not exist')
+    assert not is_outage(error)
+    assert (await _answer(error)).status_code == 500

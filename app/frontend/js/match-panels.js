@@ -67,6 +67,9 @@ export class LogPanel {
     }
     try {
       let log = await this.read(this.after);
+      // The match ended after this envelope (a log carries the replay only once it is over):
+      // its last entries tell the end, which waits for the finished envelope and its replay.
+      if (log.replay && !reloadAll) return;
       if (log.forgotten_before > this.forgotten) {
         this.forgotten = log.forgotten_before;
         if (this.after > 0) {

@@ -10,7 +10,7 @@ import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { buildLayout } from "./match-layout.js";
-import { loadHelp, quickReference } from "../games/kit/help.js";
+import { loadHelp, quickReference, syncHelp } from "../games/kit/help.js";
 import { ensureStyles } from "../games/kit/styles.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
@@ -293,6 +293,7 @@ function draw(envelope) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }
   measureStickyParts();
+  syncHelp(); // a tooltip follows the element it was shown for, which may now be another card
 }
 
 /**

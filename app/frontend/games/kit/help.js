@@ -120,6 +120,20 @@ function hide() {
   shown = null;
 }
 
+/**
+ * After a redraw: the table reuses its elements, so the one under a tooltip may now stand for
+ * another card, or be gone. Show the help of what is there now (or of the focused element).
+ */
+export function syncHelp() {
+  if (shown && shown.target.isConnected && shown.target.dataset.help) {
+    show(shown.target);
+    return;
+  }
+  hide();
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-help]");
+  if (focused) show(focused);
+}
+
 // Above the target when there is room, else below; kept inside the screen's width.
 function place(tip, target) {
   const box = target.getBoundingClientRect();
