@@ -13,6 +13,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from app.games.protocol import (
     ILLEGAL,
     MALFORMED,
@@ -61,6 +63,13 @@ class Playout:
 def canonical(value: Any) -> str:
     """Byte-exact JSON; fails on NaN, sets and other non-JSON values."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def fingerprint(value: Any) -> str:
+    """A key for telling two JSON values apart, about ten times faster than `canonical` (the
+    per-choice checks compare hundreds of thousands of views); `canonical` stays the strict
+    check that a value is JSON at all."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
 
 
 def option_sets(engine: Engine[Any]) -> list[tuple[int, dict[str, Any]]]:
@@ -310,12 +319,12 @@ def check_no_leak(
                 f"secret {secret.value!r} (known to {secret.known_to}) reached viewer {viewer}"
             )
         twin = engine.determinize(state, viewer, rng)
-        assert canonical(engine.view(twin, viewer)) == canonical(engine.view(state, viewer)), (
+        assert fingerprint(engine.view(twin, viewer)) == fingerprint(engine.view(state, viewer)), (
             f"viewer {viewer}'s view changes when hidden information is re-dealt"
         )
         assert engine.to_act(twin) == engine.to_act(state)
         if viewer is not None:
-            assert canonical(list(engine.legal_actions(twin, viewer))) == canonical(
+            assert fingerprint(list(engine.legal_actions(twin, viewer))) == fingerprint(
                 list(engine.legal_actions(state, viewer))
             ), f"viewer {viewer}'s legal actions change when hidden information is re-dealt"
 
@@ -352,8 +361,8 @@ def _same_reading_same_view(
 ) -> None:
     seen: dict[str, tuple[str, Action]] = {}
     for action, result in zip(legal, results, strict=True):
-        told = canonical(visible_log(result.log, viewer))
-        after = canonical(
+        told = fingerprint(visible_log(result.log, viewer))
+        after = fingerprint(
             {
                 "view": engine.view(result.state, viewer),
                 "to_act": list(engine.to_act(result.state)),
@@ -390,6 +399,8 @@ def check_fading(engine: Engine[Any], playout: Playout) -> None:
 
 def _contains_token(text: str, token: str) -> bool:
     """True if `token` occurs in `text` not as part of a longer word or id."""
+    if token not in text:  # the usual case, and a plain substring test is fast
+        return False
     pattern = r"(?<![\w-])" + re.escape(token) + r"(?![\w-])"
     return re.search(pattern, text) is not None
 
