@@ -16,7 +16,7 @@ keeps the server's wall-time cap instead, to measure decision times as a server 
 `--options` sets match options (Duet's level, say); the rest are the game's defaults.
 
     python -m benchmarks.bots [--matches 500] [--game ID] [--pair expert:standard] [--workers 2]
-                              [--options '{"level": 2}'] [--server-cap]
+                              [--options '{"level": 2}'] [--kind duel] [--server-cap]
 """
 
 from __future__ import annotations
@@ -276,6 +276,11 @@ def main() -> None:
         "--options", type=json.loads, default={}, help='match options as JSON: {"level": 3}'
     )
     parser.add_argument(
+        "--kind",
+        choices=("duel", "table", "team"),
+        help="only this experiment: two players, the table of four, or Duet's teams",
+    )
+    parser.add_argument(
         "--server-cap",
         action="store_true",
         help="search bots stop at the server's wall-time cap (decision times as on the server)",
@@ -288,6 +293,8 @@ def main() -> None:
         started = time.perf_counter()
         print(f"{game}" + (f" {args.options}" if args.options else ""))
         for kind, first, second in experiments(game, pairs):
+            if args.kind and kind != args.kind:
+                continue
             tasks = [
                 Task(game, kind, first, second, i, options, args.server_cap)
                 for i in range(args.matches)

@@ -77,7 +77,7 @@ def _action_value(state: State, seat: int, action: Action, weights: dict[str, fl
 
 
 def _position_value(
-    state: State, weights: dict[str, float], threatened: set[str] | None = None
+    state: State, weights: dict[str, float], threatened: frozenset[str] | None = None
 ) -> float:
     """`threatened`: `_threatened(state)` if the caller has it already (it is the dear part)."""
     if threatened is None:
@@ -105,10 +105,28 @@ def _expected_points(state: State, animal: str, threatened: bool) -> float:
     return earned + later + running
 
 
-def _threatened(state: State) -> set[str]:
-    """Animals that some single move on the next turn would eliminate (Escapes aside)."""
+THREATS_KEPT = 20_000
+"""Positions whose threatened animals are remembered (about 2 MB): the search meets the same
+position again and again, in other worlds (which differ only in cards) and other branches."""
+_threats: dict[tuple[int, tuple[int, ...], tuple[str, ...]], frozenset[str]] = {}
+
+
+def _threatened(state: State) -> frozenset[str]:
+    """Animals that some single move on the next turn would eliminate (Escapes aside). Only
+    the board decides it (the half, the animals' tiles, the tokens on tiles): remembered by
+    that (a pure function's results, so sharing them between decisions and threads is safe)."""
     if state.phase == OVER or state.pending is not None:
-        return set()
+        return frozenset()
+    key = (state.half, state.positions, state.tile_tokens)
+    found = _threats.get(key)
+    if found is None:
+        if len(_threats) >= THREATS_KEPT:
+            _threats.clear()
+        found = _threats[key] = _losers_next_turn(state)
+    return found
+
+
+def _losers_next_turn(state: State) -> frozenset[str]:
     losers: set[str] = set()
     for animal in on_board(state):
         for landing in destinations(state, animal):
@@ -118,7 +136,7 @@ def _threatened(state: State) -> set[str]:
             loser = conflict_loser(state, tile, positions)
             if loser is not None:
                 losers.add(loser)
-    return losers
+    return frozenset(losers)
 
 
 # --------------------------------------------------------------------------- expert
