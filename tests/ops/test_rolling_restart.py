@@ -35,8 +35,8 @@ TRANSPORTS = [("rest", "socket"), ("socket", "sse"), ("sse", "rest")]
 class RollingRestart:
     """After every RESTART_EVERY acknowledged moves: SIGTERM one process (the next in turn),
     wait for its exit, start it again. Counts the matches still running at each stop. Play
-    goes on while a process is down, WHILE_DOWN moves at most, so every stop comes mid-match
-    however slowly the machine starts a process."""
+    goes on while a process stops and starts, WHILE_DOWN moves at most, so every stop comes
+    mid-match however slowly the machine stops and starts a process."""
 
     def __init__(self, servers: list[FoxdenServer]) -> None:
         self.servers = servers
@@ -62,9 +62,11 @@ class RollingRestart:
             self.due.clear()
             await self.due.wait()
             self.running_at_stop.append(sum(1 for match in matches if not match.done()))
-            self.exit_codes.append(await asyncio.to_thread(server.terminate))
+            # From the SIGTERM on: a graceful stop can take seconds on a busy machine, and the
+            # matches the other process owns must not play to their end meanwhile.
             self.down_since = self.acks
             self.serving.clear()
+            self.exit_codes.append(await asyncio.to_thread(server.terminate))
             await asyncio.to_thread(server.start)
             self.serving.set()
 
