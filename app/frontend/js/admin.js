@@ -86,17 +86,29 @@ const gameTitle = (id) => (catalogue.find((g) => g.id === id) || { title: id }).
  * The row usually goes away with its button: focus then moves to the table's heading.
  */
 async function run(button, question, work, done) {
-  if (!(await confirmDialog(question))) return;
-  button.disabled = true;
-  try {
-    await work();
-    await done();
-  } catch (failure) {
-    toast(failure.message, "error");
-  } finally {
-    button.disabled = false;
+  if (await confirmDialog(question)) {
+    button.disabled = true;
+    try {
+      await work();
+      await done();
+    } catch (failure) {
+      toast(failure.message, "error");
+    } finally {
+      button.disabled = false;
+    }
   }
-  if (!button.isConnected) document.getElementById(question.home)?.focus();
+  // A list may have been drawn again while the dialog was open (a filter, a reload): focus
+  // the same button of the same row if it is still listed, else the table's heading.
+  if (!button.isConnected) (twinOf(button) || document.getElementById(question.home))?.focus();
+}
+
+/** The button now on the page for the same row and the same action as `button`, or null. */
+function twinOf(button) {
+  const [key, value] = Object.entries(button.dataset)[0] || [];
+  if (!key) return null;
+  const attribute = "data-" + key.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
+  return [...document.querySelectorAll(`button[${attribute}="${CSS.escape(value)}"]`)]
+    .find((other) => other.textContent === button.textContent) || null;
 }
 
 const players = (seats) => seats.map((s) => (s.player ? s.player.name : s.name)).filter(Boolean);
@@ -121,7 +133,8 @@ function lobbyRow(lobby) {
   const refresh = () => Promise.all([loadLobbies(), loadStats()]);
   const seats = lobby.seats.map((seat) => {
     if (!seat.player) return h("div", {}, seat.bot ? `${seat.name || seat.bot + " bot"} (bot)` : "empty");
-    const kick = h("button", { class: "small danger", "aria-label": `Kick ${seat.player.name}` }, "Kick");
+    const kick = h("button", { class: "small danger", "aria-label": `Kick ${seat.player.name}`,
+      dataset: { kick: `${lobby.id}:${seat.player.id}` } }, "Kick");
     kick.addEventListener("click", () => run(kick, {
       title: `Kick ${seat.player.name}?`,
       message: `${seat.player.name} leaves ${describeLobby(lobby)}, and its invite link changes so they cannot come back with it.`,
