@@ -236,10 +236,14 @@ def report(kind: str, first: str, second: str, rows: list[dict[str, float]]) -> 
     wins = sum(r["win"] for r in rows)
     if kind == "duel":
         return f"  {first} vs {second}, 2 players: {first} wins {percent(wins, n)} (n={n})"
+    # Paired by match: ties share the better rank, so the two means are not tied to each
+    # other, and their difference per match is what says which strategy did better.
+    ahead = interval([r["other_rank"] - r["rank"] for r in rows])
     return (
         f"  {first} vs {TABLE - 1} x {second}, {TABLE} players (n={n}):\n"
         f"    mean rank {first} {interval([r['rank'] for r in rows])}, "
         f"{second} {interval([r['other_rank'] for r in rows])}\n"
+        f"    ranks {first} is ahead of {second}'s mean, per match: {ahead}\n"
         f"    win share {first} {percent(wins, n)}, "
         f"{second} {100 * statistics.fmean(r['other_win'] for r in rows):.1f}% each"
     )
