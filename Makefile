@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ run: $(RUNTIME)
 # the engine conformance suite is split by game (tests/conftest.py).
 test: $(STAMP)
 	$(BIN)/pytest -q -rfEs -n auto --dist loadgroup $(PYTEST_ARGS)
+
+# Issue 14's proof: make test three times in a row on a fresh clone, both cores kept busy.
+test-loaded:
+	.ci/loaded-proof
 
 # The crash test at full size, on SQLite and on Postgres, with its figures printed.
 CRASH_MATCHES ?= 20
