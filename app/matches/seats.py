@@ -14,6 +14,7 @@ from app.accounts.service import Identity
 from app.bots.due import bot_due
 from app.bots.strategies import stand_in_strategy
 from app.chat.models import ChatMessage
+from app.chat.schemas import NOTICE
 from app.context import AppContext
 from app.errors import ApiError
 from app.matches.loaded import LoadedMatch
@@ -59,7 +60,7 @@ async def _change(
         )
         text = "left the table: a bot plays on for them." if leaving else "is back."
         session.add(
-            ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text, kind="notice")
+            ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text, kind=NOTICE)
         )
     context.matches.put(updated)
     context.events.committed(updated)
