@@ -19,6 +19,7 @@ from pathlib import Path
 
 import httpx
 
+from app.ops.nodelay import no_delay
 from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
 
 # A bound on a start that never finishes, not a speed test: on a machine loaded many times
@@ -32,6 +33,7 @@ def listening_socket() -> socket.socket:
     """A TCP socket on a free port of 127.0.0.1, already listening."""
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    no_delay(listener)  # inherited by every connection: see app/ops/nodelay.py
     listener.bind(("127.0.0.1", 0))
     listener.listen(BACKLOG)
     return listener

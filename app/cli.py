@@ -71,7 +71,11 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
 
     from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
 
+    from app.ops.nodelay import no_delay_on_fd
+
     settings = get_settings()
+    if fd is not None:
+        no_delay_on_fd(fd)  # uvicorn takes an inherited socket for AF_UNIX and keeps Nagle on
     _migrate()
     _share_metrics(workers)
     _configure_logging()

@@ -11,7 +11,8 @@ queued, holding the rest in the kernel (TCP then makes the client wait). After t
 it parses at most AFTER_CLOSE more bytes looking for the close reply; a client still sending
 past that is a flood: its bytes are dropped unparsed and the server half-closes the connection
 (the close frame already sent is followed by a FIN, so the client sees the close code, not a
-reset). Everything else is uvicorn's own behaviour.
+reset). It also turns Nagle off on its connection (app/ops/nodelay.py). Everything else is
+uvicorn's own behaviour.
 
 `foxden serve` runs with it (`ws=` of uvicorn); so do the test servers (`--ws`).
 """
@@ -21,6 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from app.ops.nodelay import no_delay
 
 SPEC = "app.realtime.wsprotocol:SlicedWebSocketProtocol"
 SLICE = 4096
@@ -33,6 +36,10 @@ class SlicedWebSocketProtocol(WebSocketsSansIOProtocol):
         self._unparsed = bytearray()
         self._parsed_after_close = 0
         self._dropping = False
+
+    def connection_made(self, transport: Any) -> None:
+        no_delay(transport.get_extra_info("socket"))  # see app/ops/nodelay.py
+        super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
         if self._dropping:
