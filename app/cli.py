@@ -69,9 +69,8 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
 
     import uvicorn
 
-    from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
-
     from app.ops.nodelay import no_delay_on_fd
+    from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
 
     settings = get_settings()
     if fd is not None:

@@ -11,6 +11,7 @@ connection for servers started some other way.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 from typing import Any
 
@@ -19,10 +20,8 @@ def no_delay(sock: Any) -> None:
     """Send small writes at once; a no-op for a socket that is not TCP (a Unix socket)."""
     if sock is None:
         return
-    try:
+    with contextlib.suppress(OSError):  # not a TCP socket: there is no Nagle to turn off
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    except OSError:
-        pass  # not a TCP socket: there is no Nagle to turn off
 
 
 def no_delay_on_fd(fd: int) -> None:
