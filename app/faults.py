@@ -12,6 +12,7 @@ import contextlib
 import logging
 import socket
 
+import asyncpg
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse
 from redis import exceptions as redis_errors
@@ -35,27 +36,40 @@ OUTAGES: tuple[type[BaseException], ...] = (
     db_errors.TimeoutError,
     redis_errors.ConnectionError,
     redis_errors.TimeoutError,
+    asyncpg.ConnectionDoesNotExistError,  # the move writer's connection died mid-statement
 )
 # What a handler must look at: an outage, or a sibling error (a bug) it hands on as a 500.
-CAUGHT = (*OUTAGES, OSError, db_errors.DBAPIError, redis_errors.RedisError)
+# asyncpg's own errors come from the move writer's pool, which SQLAlchemy does not wrap.
+CAUGHT = (
+    *OUTAGES,
+    OSError,
+    db_errors.DBAPIError,
+    redis_errors.RedisError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+)
 
 
 # Postgres's own words for "not now": a connection exception (class 08), a server shutting
 # down, crashed or still starting up (57P01-57P03), no free connection slot (53300). asyncpg's
-# errors reach us as a bare DBAPIError that only its SQLSTATE tells apart from a bug.
+# errors reach us as a bare DBAPIError that only its SQLSTATE tells apart from a bug, or
+# unwrapped from the move writer's pool, with the SQLSTATE on the error itself.
 UNAVAILABLE_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300"})
 
 
-def _postgres_unavailable(error: db_errors.DBAPIError) -> bool:
-    sqlstate = getattr(error.orig, "sqlstate", None)
+def _postgres_unavailable(error: BaseException) -> bool:
+    driver_error = error.orig if isinstance(error, db_errors.DBAPIError) else error
+    sqlstate = getattr(driver_error, "sqlstate", None)
     return isinstance(sqlstate, str) and (
         sqlstate.startswith("08") or sqlstate in UNAVAILABLE_SQLSTATES
     )
 
 
 def is_outage(error: BaseException) -> bool:
-    if isinstance(error, db_errors.DBAPIError) and (
-        error.connection_invalidated or _postgres_unavailable(error)
+    if isinstance(error, db_errors.DBAPIError) and error.connection_invalidated:
+        return True
+    if isinstance(error, db_errors.DBAPIError | asyncpg.PostgresError) and _postgres_unavailable(
+        error
     ):
         return True
     # A bare OSError is what asyncio raises when every address of a host refused; its

@@ -32,6 +32,7 @@ from app.matches.presence import PresenceHeartbeat
 from app.matches.router import router as matches_router
 from app.migrate import upgrade
 from app.openapi import truthful_openapi
+from app.ops.heap import freeze_startup_heap
 from app.ops.instrument import instrument
 from app.ops.logs import configure_logging
 from app.ops.metrics import worker_exited
@@ -65,8 +66,11 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
     )
 
 
-def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
-    """The app; `clock` is for tests, which drive time by hand (production: the real clock)."""
+def create_app(
+    settings: Settings | None = None, clock: Clock | None = None, serving: bool = False
+) -> FastAPI:
+    """The app; `clock` is for tests, which drive time by hand (production: the real clock).
+    `serving`: the app of a server process (app/asgi.py), which freezes its startup heap."""
     settings = settings or get_settings()
     clock = clock or RealClock()
 
@@ -90,6 +94,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
+        if serving:
+            freeze_startup_heap()
         undo_drain = drain_on_signals(context.drain)
         try:
             yield

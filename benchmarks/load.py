@@ -19,12 +19,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import random
 import statistics
 import subprocess
+import sys
 import time
 import uuid
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -38,7 +41,39 @@ from app.migrate import upgrade
 
 PG = "postgresql://postgres@127.0.0.1:5432"
 SERVICES = ("postgres", "redis-server")
+# The shortest a two-seat match lasts at full speed: tables opened ahead of a run (one more
+# is opened during the run if a slot runs out).
+SECONDS_PER_MATCH = 1.0
+PROFILE_AFTER = 2.0  # seconds into a run before py-spy starts sampling
 MIX = [engine_id for engine_id in REGISTRY]  # every game, two seats each, round robin
+
+
+class Slot:
+    """One of the N matches in play: its two players and the tables opened for them ahead of
+    the run (a match lasts a second or two at full speed; the next one takes its place)."""
+
+    def __init__(self, players: list[ApiClient], game: str) -> None:
+        self.players = players
+        self.game = game
+        self.tables: list[str] = []
+        self.opened = 0  # every table opened for this slot, ahead or during the run
+
+    async def open(self) -> str:
+        self.opened += 1
+        return await open_table(self.players[0], self.players[1:], self.game)
+
+
+async def _slot(server: Server, index: int, game: str, seconds: float) -> Slot:
+    slot = Slot(
+        [
+            await ApiClient.register(server.url, f"A{index}"),
+            await ApiClient.register(server.url, f"B{index}"),
+        ],
+        game,
+    )
+    for _ in range(max(2, math.ceil(seconds / SECONDS_PER_MATCH))):
+        slot.tables.append(await slot.open())
+    return slot
 
 
 class Seat:
@@ -65,6 +100,23 @@ class Seat:
             elif frame["type"] == "error":
                 self.refused += 1
                 self.changed.set()
+
+
+async def play_slot(
+    ws_bases: list[str],
+    slot: Slot,
+    latencies: list[float],
+    deadline: float,
+) -> tuple[int, int]:
+    """Play the slot's matches one after another until the deadline: when one ends, the next
+    starts, so the number of matches in play stays the same for the whole run."""
+    actions = errors = 0
+    while time.perf_counter() < deadline:
+        match_id = slot.tables.pop(0) if slot.tables else await slot.open()
+        played, refused = await play_match(ws_bases, match_id, slot.players, latencies, deadline)
+        actions += played
+        errors += refused
+    return actions, errors
 
 
 async def play_match(
@@ -179,16 +231,15 @@ async def one_run(
 ) -> dict[str, float]:
     pids = [server.process.pid for server in servers if server.process]
     rss_before = sum(rss_kib(pid) for pid in pids)
-    tables = []
     games = MIX if game == "mix" else [game]
-    for i in range(matches):
-        server = servers[i % len(servers)]
-        a = await ApiClient.register(server.url, f"A{i}")
-        b = await ApiClient.register(server.url, f"B{i}")
-        match_id = await open_table(a, [b], games[i % len(games)])
-        tables.append((match_id, [a, b]))
+    slots = await asyncio.gather(
+        *[
+            _slot(servers[i % len(servers)], i, games[i % len(games)], seconds)
+            for i in range(matches)
+        ]
+    )
     latencies: list[float] = []
-    profiler = _profile(servers[0], profile, seconds) if profile else None
+    profiler = asyncio.create_task(_profile(servers[0], profile, seconds)) if profile else None
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     services_before = {name: service_cpu_seconds(name) for name in SERVICES}
     client_before = time.process_time()
@@ -196,14 +247,13 @@ async def one_run(
     deadline = started + seconds
     results = await asyncio.gather(
         *[
-            play_match(
-                [_server_of(servers, i, seat, route).ws_url for seat in range(len(players))],
-                match_id,
-                players,
+            play_slot(
+                [_server_of(servers, i, seat, route).ws_url for seat in range(len(slot.players))],
+                slot,
                 latencies,
                 deadline,
             )
-            for i, (match_id, players) in enumerate(tables)
+            for i, slot in enumerate(slots)
         ]
     )
     elapsed = time.perf_counter() - started
@@ -211,7 +261,7 @@ async def one_run(
     client_cpu = time.process_time() - client_before
     services = {name: service_cpu_seconds(name) - services_before[name] for name in SERVICES}
     if profiler is not None:
-        profiler.wait()
+        (await profiler).wait()
     latencies.sort()
     actions = sum(count for count, _ in results)
     return {
@@ -224,7 +274,9 @@ async def one_run(
         "p999_ms": _percentile(latencies, 0.999),
         # What one committed action costs the app processes (all pushes included).
         "server_cpu_ms_per_action": server_cpu / max(1, actions) * 1000,
-        "server_kib_per_match": (sum(rss_kib(pid) for pid in pids) - rss_before) / matches,
+        # Every match opened stays in its process's cache: what holding one costs.
+        "server_kib_per_match": (sum(rss_kib(pid) for pid in pids) - rss_before)
+        / sum(slot.opened for slot in slots),
         # The load generator shares the cores: what it costs is CPU the servers cannot have.
         "client_cpu_ms_per_action": client_cpu / max(1, actions) * 1000,
         "postgres_cpu_ms_per_action": services["postgres"] / max(1, actions) * 1000,
@@ -327,28 +379,35 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
             await _drop_postgres(database)
 
 
-def _profile(server: Server, path: str, seconds: float) -> subprocess.Popen[bytes]:
-    """Sample the server with py-spy while the run lasts (collapsed stacks, one per line)."""
+async def _profile(server: Server, path: str, seconds: float) -> subprocess.Popen[bytes]:
+    """Sample the server with py-spy while the run lasts (collapsed stacks, one per line),
+    from PROFILE_AFTER seconds in: the sockets' connecting and hellos are not the steady state."""
     assert server.process is not None
+    await asyncio.sleep(PROFILE_AFTER)
     return subprocess.Popen(
         [
-            "py-spy",
+            _py_spy(),
             "record",
             "--pid",
             str(server.process.pid),
             "--duration",
-            str(int(seconds)),
+            str(max(1, int(seconds - PROFILE_AFTER))),
             "--rate",
-            "250",
+            "100",
             "--format",
             "raw",
             "--output",
             path,
-            "--nonblocking",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+
+
+def _py_spy() -> str:
+    """py-spy beside this interpreter (the project's venv), else on the PATH."""
+    beside = Path(sys.executable).with_name("py-spy")
+    return str(beside) if beside.exists() else "py-spy"
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Writing one committed move: the new state and its history row, together, or not at all.
 
-The hot path of the move pipeline. On Postgres it is one prepared statement on the driver
-connection (a data-modifying CTE: the guarded UPDATE of the match and the INSERT of the history
-row), so a move costs one round trip and commits on its own. The state itself goes with a
+The hot path of the move pipeline. On Postgres it is one prepared statement (a data-modifying
+CTE: the guarded UPDATE of the match and the INSERT of the history row) on a connection of
+asyncpg's own pool (`open_move_pool`: no SQLAlchemy checkout per move), so a move costs one
+round trip and commits on its own. The state itself goes with a
 checkpoint move only (`Move.state`); the others write the history row and the match's head.
 On SQLite a file's moves go to one writer thread that commits many at once (`group_commit.py`).
 Both are guarded by the version, the seat epoch and the status the move was decided on: if
@@ -11,18 +12,20 @@ another process moved the match on, nothing is written and the caller reads the 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import orjson
 from sqlalchemy import insert, make_url, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from app.db import Database
+from app.db import POOL_TIMEOUT_SECONDS, Database, open_move_pool
 from app.matches.group_commit import GroupCommit
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written
 from app.statuses import MatchStatus
 
+CLOSE_SECONDS = 5
 PG_MOVE = f"""
 WITH moved AS (
     UPDATE matches
@@ -57,25 +60,39 @@ class MoveWriter:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._group = GroupCommit(_sqlite_file(db.url)) if db.sqlite else None
+        self._pool: Any = None  # asyncpg's pool, opened at the first move (it needs the loop)
+        self._opening = asyncio.Lock()
 
     async def write(self, move: Move) -> Written:
         if self._group is not None:
             return await self._group.write(move)
-        return await _write_postgres(self.db, move)
+        return await _write_postgres(await self._connections(), move)
+
+    async def _connections(self) -> Any:
+        if self._pool is None:
+            async with self._opening:  # concurrent first moves open one pool, not several
+                if self._pool is None:
+                    self._pool = await open_move_pool(self.db.engine)
+        return self._pool
 
     async def close(self) -> None:
         if self._group is not None:
             await self._group.close()
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            try:
+                await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+            except TimeoutError:  # a move stuck on a dead server: do not hold up the stop
+                pool.terminate()
 
 
-async def _write_postgres(db: Database, move: Move) -> Written:
+async def _write_postgres(pool: Any, move: Move) -> Written:
     import asyncpg  # the driver of postgresql+asyncpg URLs
 
-    async with db.engine.connect() as connection:
-        driver = (await connection.get_raw_connection()).driver_connection
+    async with pool.acquire(timeout=POOL_TIMEOUT_SECONDS) as driver:
         try:
             # Outside any transaction block the statement commits on its own: one round trip.
-            status = await driver.execute(  # type: ignore[union-attr]
+            status = await driver.execute(
                 PG_MOVE,
                 move.state,
                 move.version,
