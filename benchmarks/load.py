@@ -3,15 +3,16 @@
 Starts real server processes (Postgres + Redis by default), opens many matches of two human
 seats, connects a WebSocket per seat (with `--route owner`, the default, both on the match's
 process as deploy/nginx.conf routes them; with `--route spread` on different processes, so
-every move crosses Redis) and plays random legal actions as fast as the server allows. Latency
-is measured from sending an action to the moment every seat of that match has the envelope
-with the new version. The load generator is this process; the servers are their own
+every move crosses Redis) and plays random legal actions as fast as the server allows (or with
+`--think-ms` of pause after each). When a match ends, the next one of its slot starts, so N
+matches are in play for the whole run. Latency is measured from sending an action to the
+moment every seat of that match has the envelope with the new version. The load generator is this process; the servers are their own
 processes. Prints each run and the medians over the runs, with the CPU that the app, the load
 generator, Postgres and Redis spent per action (they share the cores).
 
     python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 20]
                               [--runs 3] [--seconds 8] [--game fox-in-the-forest|mix|<id>]
-                              [--route owner|spread] [--profile stacks.txt]
+                              [--route owner|spread] [--think-ms 0] [--profile stacks.txt]
 """
 
 from __future__ import annotations
@@ -107,13 +108,16 @@ async def play_slot(
     slot: Slot,
     latencies: list[float],
     deadline: float,
+    think: float = 0.0,
 ) -> tuple[int, int]:
     """Play the slot's matches one after another until the deadline: when one ends, the next
     starts, so the number of matches in play stays the same for the whole run."""
     actions = errors = 0
     while time.perf_counter() < deadline:
         match_id = slot.tables.pop(0) if slot.tables else await slot.open()
-        played, refused = await play_match(ws_bases, match_id, slot.players, latencies, deadline)
+        played, refused = await play_match(
+            ws_bases, match_id, slot.players, latencies, deadline, think
+        )
         actions += played
         errors += refused
     return actions, errors
@@ -125,7 +129,10 @@ async def play_match(
     players: list[ApiClient],
     latencies: list[float],
     deadline: float,
+    think: float = 0.0,
 ) -> tuple[int, int]:
+    """One match, random legal actions until it ends or the deadline passes; `think`: a pause
+    after each action, as a player's (0: as fast as the server accepts them)."""
     changed = asyncio.Event()
     seats = []
     for ws_base, player in zip(ws_bases, players, strict=True):
@@ -166,6 +173,8 @@ async def play_match(
                 continue
             latencies.append(max(s.arrived[version] for s in seats) - sent)
             actions += 1
+            if think:
+                await asyncio.sleep(think)
     finally:
         for task in readers:
             task.cancel()
@@ -228,6 +237,7 @@ async def one_run(
     seconds: float,
     profile: str = "",
     route: str = "owner",
+    think: float = 0.0,
 ) -> dict[str, float]:
     pids = [server.process.pid for server in servers if server.process]
     rss_before = sum(rss_kib(pid) for pid in pids)
@@ -252,6 +262,7 @@ async def one_run(
                 slot,
                 latencies,
                 deadline,
+                think,
             )
             for i, slot in enumerate(slots)
         ]
@@ -329,6 +340,12 @@ def main() -> None:
         help="owner: a match's seats on one process (as nginx routes them); spread: apart",
     )
     parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="a pause after each action of a match (0: as fast as the server accepts)",
+    )
+    parser.add_argument(
         "--profile", default="", help="write py-spy's collapsed stacks of the first server here"
     )
     args = parser.parse_args()
@@ -339,7 +356,9 @@ def main() -> None:
     medians = {key: statistics.median(r[key] for r in results) for key in results[0]}
     print(
         f"median of {args.runs} runs on {args.backend}, {args.processes} process(es) "
-        f"(seats routed: {args.route}), "
+        f"(seats routed: {args.route}"
+        + (f", {args.think_ms:g} ms of thinking after each action" if args.think_ms else "")
+        + "), "
         f"{args.matches} concurrent matches of {args.game}: "
         f"{medians['per_second']:.0f} committed actions/s, "
         f"p50 {medians['p50_ms']:.1f} ms, p95 {medians['p95_ms']:.1f} ms, "
@@ -370,7 +389,13 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
         for server in servers:
             server.start()
         return await one_run(
-            servers, args.game, args.matches, args.seconds, args.profile, args.route
+            servers,
+            args.game,
+            args.matches,
+            args.seconds,
+            args.profile,
+            args.route,
+            args.think_ms / 1000,
         )
     finally:
         for server in servers:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import struct
 
+import asyncpg
 import httpx
 import pytest
 from fastapi import FastAPI
@@ -13,6 +14,7 @@ from sqlalchemy import exc as db_errors
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from app.db import open_move_pool
 from app.errors import install_error_handlers
 from app.faults import install_fault_handlers, is_outage
 
@@ -128,3 +130,38 @@ async def test_a_postgres_refusal_of_another_kind_is_still_a_bug() -> None:
     error = await _login_refused_as("42P01", 'relation "matchs" does not exist')
     assert not is_outage(error)
     assert (await _answer(error)).status_code == 500
+
+
+async def _pool_refused_as(sqlstate: str, message: str) -> BaseException:
+    """What the move writer's own asyncpg pool raises (unwrapped by SQLAlchemy) when Postgres
+    refuses its login as `sqlstate`."""
+    server = await _refusing_postgres(sqlstate, message)
+    port = server.sockets[0].getsockname()[1]
+    engine = create_async_engine(f"postgresql+asyncpg://foxden@127.0.0.1:{port}/foxden")
+    try:
+        with pytest.raises(Exception) as raised:
+            pool = await open_move_pool(engine)
+            await pool.close()
+    finally:
+        await engine.dispose()
+        server.close()
+    assert not isinstance(raised.value, db_errors.DBAPIError)  # asyncpg's own error
+    return raised.value
+
+
+@pytest.mark.parametrize(("sqlstate", "message"), POSTGRES_NOT_NOW, ids=lambda v: str(v))
+async def test_the_move_writers_pool_meets_the_same_outages(sqlstate: str, message: str) -> None:
+    error = await _pool_refused_as(sqlstate, message)
+    assert is_outage(error)
+    assert (await _answer(error)).status_code == 503
+
+
+async def test_the_move_writers_pool_tells_a_bug_apart_too() -> None:
+    error = await _pool_refused_as("42P01", 'relation "matchs" does not exist')
+    assert not is_outage(error)
+    assert (await _answer(error)).status_code == 500
+
+
+def test_a_connection_lost_mid_statement_is_an_outage() -> None:
+    assert is_outage(asyncpg.ConnectionDoesNotExistError("connection was closed"))
+    assert not is_outage(asyncpg.InterfaceError("another operation is in progress"))
