@@ -7,8 +7,9 @@ every move crosses Redis) and plays random legal actions as fast as the server a
 `--think-ms` of pause after each). When a match ends, the next one of its slot starts, so N
 matches are in play for the whole run. Latency is measured from sending an action to the
 moment every seat of that match has the envelope with the new version. The load generator is
-this process; the servers are their own processes. Prints each run and the medians over the runs, with the CPU that the app, the load
-generator, Postgres and Redis spent per action (they share the cores).
+this process; the servers are their own processes. Prints each run and the medians over the
+runs, with the CPU that the app, the load generator, Postgres and Redis spent per action (they
+share the cores).
 
     python -m benchmarks.load [--backend postgres|sqlite] [--processes 2] [--matches 20]
                               [--runs 3] [--seconds 8] [--game fox-in-the-forest|mix|<id>]
