@@ -24,7 +24,9 @@ class Settings(BaseSettings):
         description="SQLAlchemy async URL: sqlite+aiosqlite:///path or postgresql+asyncpg://...",
     )
     db_pool_size: int = Field(
-        20, description="Database connections kept open per process (Postgres)"
+        20,
+        description="Database connections kept open per process (Postgres); moves are written"
+        " on up to 8 more of their own (app/db.py, MOVE_CONNECTIONS)",
     )
     redis_url: str = Field(
         "", description="redis://host:port/db for fan-out across processes; empty: in-memory"
