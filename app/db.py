@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
+import asyncpg
 from sqlalchemy import DateTime, Dialect, MetaData, event
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -86,7 +87,7 @@ def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
 MOVE_CONNECTIONS = 8  # per process: moves of different matches written at once
 
 
-async def open_move_pool(engine: AsyncEngine) -> Any:
+async def open_move_pool(engine: AsyncEngine) -> asyncpg.Pool:
     """asyncpg's own pool for the hot path of the move pipeline (`app/matches/history.py`),
     connected with exactly the engine's arguments and the same bounds on waiting.
 
@@ -96,8 +97,6 @@ async def open_move_pool(engine: AsyncEngine) -> Any:
     to reset when the connection goes back (asyncpg's default reset is a round trip per move).
     A connection lost with a restarted server is replaced at its next checkout.
     """
-    import asyncpg  # the driver of postgresql+asyncpg URLs
-
     _args, options = engine.dialect.create_connect_args(engine.url)
     return await asyncpg.create_pool(
         **options,

@@ -58,6 +58,7 @@ UNAVAILABLE_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300"})
 
 
 def _postgres_unavailable(error: BaseException) -> bool:
+    """Postgres said "not now", through SQLAlchemy (on `orig`) or straight from asyncpg."""
     driver_error = error.orig if isinstance(error, db_errors.DBAPIError) else error
     sqlstate = getattr(driver_error, "sqlstate", None)
     return isinstance(sqlstate, str) and (
@@ -68,9 +69,7 @@ def _postgres_unavailable(error: BaseException) -> bool:
 def is_outage(error: BaseException) -> bool:
     if isinstance(error, db_errors.DBAPIError) and error.connection_invalidated:
         return True
-    if isinstance(error, db_errors.DBAPIError | asyncpg.PostgresError) and _postgres_unavailable(
-        error
-    ):
+    if _postgres_unavailable(error):
         return True
     # A bare OSError is what asyncio raises when every address of a host refused; its
     # subclasses (a missing file, a permission) are bugs.

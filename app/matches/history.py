@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import asyncpg
 import orjson
 from sqlalchemy import insert, make_url, update
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -60,7 +61,7 @@ class MoveWriter:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._group = GroupCommit(_sqlite_file(db.url)) if db.sqlite else None
-        self._pool: Any = None  # asyncpg's pool, opened at the first move (it needs the loop)
+        self._pool: asyncpg.Pool | None = None  # opened at the first move (it needs the loop)
         self._opening = asyncio.Lock()
 
     async def write(self, move: Move) -> Written:
@@ -68,7 +69,7 @@ class MoveWriter:
             return await self._group.write(move)
         return await _write_postgres(await self._connections(), move)
 
-    async def _connections(self) -> Any:
+    async def _connections(self) -> asyncpg.Pool:
         if self._pool is None:
             async with self._opening:  # concurrent first moves open one pool, not several
                 if self._pool is None:
@@ -86,9 +87,7 @@ class MoveWriter:
                 pool.terminate()
 
 
-async def _write_postgres(pool: Any, move: Move) -> Written:
-    import asyncpg  # the driver of postgresql+asyncpg URLs
-
+async def _write_postgres(pool: asyncpg.Pool, move: Move) -> Written:
     async with pool.acquire(timeout=POOL_TIMEOUT_SECONDS) as driver:
         try:
             # Outside any transaction block the statement commits on its own: one round trip.

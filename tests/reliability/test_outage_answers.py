@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from redis import exceptions as redis_errors
 from sqlalchemy import exc as db_errors
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from app.db import open_move_pool
 from app.errors import install_error_handlers
@@ -91,15 +91,33 @@ async def _refusing_postgres(sqlstate: str, message: str) -> asyncio.Server:
     return await asyncio.start_server(refuse, "127.0.0.1", 0)
 
 
-async def _login_refused_as(sqlstate: str, message: str) -> db_errors.DBAPIError:
-    """What SQLAlchemy over asyncpg raises when Postgres refuses the login as `sqlstate`."""
+async def _through_sqlalchemy(engine: AsyncEngine) -> None:
+    async with engine.connect() as connection:
+        await connection.execute(text("SELECT 1"))
+
+
+async def _through_the_move_pool(engine: AsyncEngine) -> None:
+    pool = await open_move_pool(engine)
+    await pool.close()
+
+
+# Both ways the app reaches Postgres, and the error each raises: SQLAlchemy wraps asyncpg's,
+# the move writer's own pool (app/db.py) hands it on unwrapped.
+LOGINS = {
+    "sqlalchemy": (_through_sqlalchemy, db_errors.DBAPIError),
+    "move-pool": (_through_the_move_pool, asyncpg.PostgresError),
+}
+
+
+async def _login_refused_as(sqlstate: str, message: str, login: str) -> BaseException:
+    """What the app gets when Postgres refuses the login as `sqlstate`."""
+    connect, raised_as = LOGINS[login]
     server = await _refusing_postgres(sqlstate, message)
     port = server.sockets[0].getsockname()[1]
     engine = create_async_engine(f"postgresql+asyncpg://foxden@127.0.0.1:{port}/foxden")
     try:
-        with pytest.raises(db_errors.DBAPIError) as raised:
-            async with engine.connect() as connection:
-                await connection.execute(text("SELECT 1"))
+        with pytest.raises(raised_as) as raised:
+            await connect(engine)
     finally:
         await engine.dispose()
         server.close()
@@ -115,49 +133,21 @@ POSTGRES_NOT_NOW = [
 ]
 
 
+@pytest.mark.parametrize("login", LOGINS)
 @pytest.mark.parametrize(("sqlstate", "message"), POSTGRES_NOT_NOW, ids=lambda v: str(v))
 async def test_a_postgres_that_is_starting_or_full_is_an_outage(
-    sqlstate: str, message: str
+    sqlstate: str, message: str, login: str
 ) -> None:
     """A restarted Postgres refuses logins for a while: the request is retried, not a 500, and
     a bot's turn waits for it instead of giving up until the next recovery sweep."""
-    error = await _login_refused_as(sqlstate, message)
+    error = await _login_refused_as(sqlstate, message, login)
     assert is_outage(error)
     assert (await _answer(error)).status_code == 503
 
 
-async def test_a_postgres_refusal_of_another_kind_is_still_a_bug() -> None:
-    error = await _login_refused_as("42P01", 'relation "matchs" does not exist')
-    assert not is_outage(error)
-    assert (await _answer(error)).status_code == 500
-
-
-async def _pool_refused_as(sqlstate: str, message: str) -> BaseException:
-    """What the move writer's own asyncpg pool raises (unwrapped by SQLAlchemy) when Postgres
-    refuses its login as `sqlstate`."""
-    server = await _refusing_postgres(sqlstate, message)
-    port = server.sockets[0].getsockname()[1]
-    engine = create_async_engine(f"postgresql+asyncpg://foxden@127.0.0.1:{port}/foxden")
-    try:
-        with pytest.raises(Exception) as raised:
-            pool = await open_move_pool(engine)
-            await pool.close()
-    finally:
-        await engine.dispose()
-        server.close()
-    assert not isinstance(raised.value, db_errors.DBAPIError)  # asyncpg's own error
-    return raised.value
-
-
-@pytest.mark.parametrize(("sqlstate", "message"), POSTGRES_NOT_NOW, ids=lambda v: str(v))
-async def test_the_move_writers_pool_meets_the_same_outages(sqlstate: str, message: str) -> None:
-    error = await _pool_refused_as(sqlstate, message)
-    assert is_outage(error)
-    assert (await _answer(error)).status_code == 503
-
-
-async def test_the_move_writers_pool_tells_a_bug_apart_too() -> None:
-    error = await _pool_refused_as("42P01", 'relation "matchs" does not exist')
+@pytest.mark.parametrize("login", LOGINS)
+async def test_a_postgres_refusal_of_another_kind_is_still_a_bug(login: str) -> None:
+    error = await _login_refused_as("42P01", 'relation "matchs" does not exist', login)
     assert not is_outage(error)
     assert (await _answer(error)).status_code == 500
 

@@ -9,7 +9,6 @@ servers and the benchmarks run) for a Unix socket and leaves the option alone.
 from __future__ import annotations
 
 import asyncio
-import gc
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ import websockets
 
 from app.child_server import listening_socket
 from app.ops.nodelay import no_delay, no_delay_on_fd
-from app.realtime.wsprotocol import SPEC, SlicedWebSocketProtocol
+from app.realtime.wsprotocol import SlicedWebSocketProtocol
 
 
 def _nodelay(sock: socket.socket) -> int:
@@ -86,21 +85,29 @@ async def _echo(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await send({"type": "websocket.send", "text": message.get("text")})
 
 
+class _Recorded(SlicedWebSocketProtocol):
+    """The app's protocol, remembering each connection it served."""
+
+    served: list[Any] = []
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.served.append(transport)
+
+
 async def test_the_websocket_protocol_turns_nagle_off_on_a_socket_served_from_an_fd() -> None:
     with _plain_listener() as listener:
-        config = uvicorn.Config(_echo, fd=listener.fileno(), ws=SPEC, log_level="warning")
+        config = uvicorn.Config(_echo, fd=listener.fileno(), ws=_Recorded, log_level="warning")
         server = uvicorn.Server(config)
         serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.01)
+        async with asyncio.timeout(30):  # a bound on a start that never comes, not a speed test
+            while not server.started:
+                await asyncio.sleep(0.01)
         port = listener.getsockname()[1]
         async with websockets.connect(f"ws://127.0.0.1:{port}/") as connection:
             await connection.send("hello")
             assert await connection.recv() == "hello"
-            protocols = [o for o in gc.get_objects() if isinstance(o, SlicedWebSocketProtocol)]
-            served = [p for p in protocols if p.transport and not p.transport.is_closing()]
-            assert served
-            for protocol in served:
-                assert _nodelay(protocol.transport.get_extra_info("socket")) == 1
+            assert len(_Recorded.served) == 1
+            assert _nodelay(_Recorded.served[0].get_extra_info("socket")) == 1
         server.should_exit = True
         await serving
