@@ -50,6 +50,6 @@ class AppContext:
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.fanout = Fanout(self.broker, self.hub, self.matches)
+        self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache)
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)

@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from app.context import AppContext
+from app.realtime.fanout import PRESENCE
 
 TTL = 1.0
-PRESENCE = "presence"
 # Beats per TTL: two may be missed (a busy process, a slow Redis) before the counts lapse.
 BEATS_PER_TTL = 3
 log = logging.getLogger(__name__)

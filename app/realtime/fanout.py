@@ -23,14 +23,22 @@ from app.realtime.hub import Hub
 from app.statuses import MatchStatus
 
 MOVE = "move:"
+PRESENCE = "presence"  # who is connected to a match changed (app/matches/presence.py)
 log = logging.getLogger(__name__)
 
 
 class Fanout:
-    def __init__(self, broker: Broker, hub: Hub, matches: MatchCache) -> None:
+    def __init__(
+        self,
+        broker: Broker,
+        hub: Hub,
+        matches: MatchCache,
+        presence_counts: dict[str, tuple[float, dict[int, int]]],
+    ) -> None:
         self.broker = broker
         self.hub = hub
         self.matches = matches
+        self.presence_counts = presence_counts  # each match's connected seats, held briefly
         self.origin = uuid.uuid4().hex[:12]  # this process: its own messages come back
 
     async def start(self) -> None:
@@ -48,6 +56,8 @@ class Fanout:
             self._resync()
             return
         if not message.startswith(MOVE):
+            if message == PRESENCE:  # counted on some process: this one's brief copy is old
+                self.presence_counts.pop(topic.removeprefix("match:"), None)
             self.hub.deliver(topic, message)
             return
         move = orjson.loads(message[len(MOVE) :])

@@ -21,6 +21,7 @@ from app.matches.access import viewer_seat
 from app.matches.presence import connected, presence
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
+from app.realtime.fanout import PRESENCE
 from app.realtime.frames import (
     POLICY_VIOLATION,
     ClientSocket,
@@ -43,6 +44,7 @@ class MatchSocket(ClientSocket):
         self.identity: Identity | None = None
         self.seat: int | None = None
         self.sent_version = -1
+        self.hello_version: int | None = None  # the version the hello read from the database
         self.chat_seq = 0
 
     async def run(self) -> None:
@@ -81,6 +83,7 @@ class MatchSocket(ClientSocket):
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
             self.chat_seq = await last_seq(session, self.match_id)
+        self.hello_version = loaded.version
         try:
             self.seat = viewer_seat(loaded, self.identity)
         except ApiError as refusal:
@@ -144,14 +147,25 @@ class MatchSocket(ClientSocket):
 
     async def pusher(self) -> None:
         with self.context.hub.listen("match:" + self.match_id) as listener:
-            await self.push(None, force=True)
+            # The hello has just read the match: a move since then either reached the cache
+            # before the listener began or comes through it, so the first push reads nothing.
+            await self.push(self.hello_version, force=True)
             while True:
                 for message in await listener.next():
-                    if message.startswith("chat:"):
-                        await self.push_chat()
-                    else:
-                        digits = message.isdigit()
-                        await self.push(int(message) if digits else None, force=not digits)
+                    await self.on_message(message)
+
+    async def on_message(self, message: str) -> None:
+        """What the hub says changed: a version, who is connected, chat, or anything else
+        (seats that changed hands, moves that may have been missed: read the head again)."""
+        if message.isdigit():
+            await self.push(int(message))
+        elif message == PRESENCE:
+            # Only who is here changed, not the match: the copy this socket showed will do.
+            await self.push(self.sent_version, force=True)
+        elif message.startswith("chat:"):
+            await self.push_chat()
+        else:
+            await self.push(None, force=True)
 
     async def push_chat(self) -> None:
         """New chat messages since the last one this socket was sent."""

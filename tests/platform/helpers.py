@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from sqlalchemy import event
 
 
 @dataclass
@@ -114,3 +115,19 @@ async def start_timed_match(
     started = await http.post(f"/api/v1/lobbies/{lobby['id']}/start", headers=ada.auth)
     assert started.status_code == 200, started.text
     return ada, bob, str(started.json()["match_id"])
+
+
+@contextmanager
+def counting_statements(app: Any) -> Iterator[list[str]]:
+    """Every SQL statement the app's engine runs inside the block, in order."""
+    statements: list[str] = []
+    engine = app.state.context.db.engine.sync_engine
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", record)

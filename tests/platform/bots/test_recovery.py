@@ -7,19 +7,24 @@ another one starts on the same database.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import event, insert, select
+from sqlalchemy import insert, select
 
 from app.accounts.tokens import new_id
 from app.bots import recovery
 from app.clock import ManualClock
 from app.matches.models import Match, MatchSeat
-from tests.platform.helpers import Player, envelope, new_player, start_match, start_timed_match
+from tests.platform.helpers import (
+    Player,
+    counting_statements,
+    envelope,
+    new_player,
+    start_match,
+    start_timed_match,
+)
 from tests.timing import app_on, run_clock
 
 BOT_DELAY = {"bot_delay_ms": 1000}
@@ -102,21 +107,6 @@ async def test_a_running_deadline_fires_on_time_after_a_restart(
         await run_clock(clock, 0.1, app)
         seen = await envelope(http, match_id, ada)
     assert seen["version"] == 1 and seen["to_act"] == [1]
-
-
-@contextmanager
-def counting_statements(app: Any) -> Iterator[list[str]]:
-    statements: list[str] = []
-    engine = app.state.context.db.engine.sync_engine
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
 
 
 async def test_an_idle_process_with_many_bot_matches_does_no_periodic_work(

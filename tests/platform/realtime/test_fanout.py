@@ -29,6 +29,10 @@ def _committed(loaded: LoadedMatch, action: dict[str, Any]) -> LoadedMatch:
     return replace(loaded, state=state, version=loaded.version + 1, seats=missed)
 
 
+def _fanout(broker: MemoryBroker, hub: Hub | None = None) -> Fanout:
+    return Fanout(broker, hub or Hub(), MatchCache(), {})
+
+
 class _Wire(MemoryBroker):
     """Hands every published message to another process's fan-out, as Redis would."""
 
@@ -43,7 +47,7 @@ class _Wire(MemoryBroker):
 
 async def test_a_copy_one_move_behind_replays_the_move_exactly() -> None:
     wire = _Wire()
-    here, there = Fanout(wire, Hub(), MatchCache()), Fanout(MemoryBroker(), Hub(), MatchCache())
+    here, there = _fanout(wire), _fanout(MemoryBroker())
     wire.other = there
     start = _match()
     there.matches.put(start)
@@ -60,7 +64,7 @@ async def test_a_copy_one_move_behind_replays_the_move_exactly() -> None:
 
 async def test_a_copy_that_missed_a_move_is_forgotten_not_trusted() -> None:
     wire = _Wire()
-    here, there = Fanout(wire, Hub(), MatchCache()), Fanout(MemoryBroker(), Hub(), MatchCache())
+    here, there = _fanout(wire), _fanout(MemoryBroker())
     wire.other = there
     start = _match()
     there.matches.put(start)
@@ -84,7 +88,7 @@ class _CountingHub(Hub):
 
 async def test_a_process_ignores_its_own_moves_coming_back() -> None:
     hub = _CountingHub()
-    fanout = Fanout(MemoryBroker(), hub, MatchCache())
+    fanout = _fanout(MemoryBroker(), hub)
     await fanout.start()  # the memory broker hands every publish back, as Redis does
     start = _match()
     action = dict(ENGINE.legal_actions(start.state, 0)[0])
@@ -99,9 +103,22 @@ async def test_after_a_broker_outage_every_copy_is_forgotten_and_every_socket_to
     from app.realtime.broker import RESYNC
 
     hub = Hub()
-    fanout = Fanout(MemoryBroker(), hub, MatchCache())
+    fanout = _fanout(MemoryBroker(), hub)
     fanout.matches.put(_match())
     with hub.listen("match:m1") as listener:
         fanout.receive(RESYNC, RESYNC)
         assert await listener.next() == [RESYNC]
     assert fanout.matches.get("m1") is None
+
+
+async def test_a_presence_change_anywhere_drops_this_process_copy_of_that_match_counts() -> None:
+    from app.realtime.fanout import PRESENCE
+
+    hub = Hub()
+    fanout = _fanout(MemoryBroker(), hub)
+    fanout.presence_counts.update({"m1": (1e9, {0: 1}), "m2": (1e9, {1: 1})})
+    with hub.listen("match:m1") as listener:
+        fanout.receive("match:m1", PRESENCE)  # a seat connected on another process
+        assert await listener.next() == [PRESENCE]
+    assert "m1" not in fanout.presence_counts  # the next push asks Redis who is here
+    assert fanout.presence_counts["m2"] == (1e9, {1: 1})
