@@ -29,7 +29,7 @@ class EnvelopeCache:
 
     def body(self, loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> bytes:
         """The viewer's envelope as JSON bytes (REST responses send exactly these)."""
-        stamp = _stamp(loaded, presence)
+        stamp = shown(loaded, presence)
         entry = self._entries.get(loaded.id)
         if entry is None or entry.stamp != stamp:
             if entry is not None and _older(stamp, entry.stamp):
@@ -49,7 +49,8 @@ class EnvelopeCache:
         return '{"type":"envelope",' + self.body(loaded, seat, presence)[1:].decode()
 
 
-def _stamp(loaded: LoadedMatch, presence: dict[int, int]) -> Stamp:
+def shown(loaded: LoadedMatch, presence: dict[int, int]) -> Stamp:
+    """Everything an envelope shows besides the state: equal stamps, equal envelopes."""
     connected = tuple(info.seat for info in loaded.seats if presence.get(info.seat, 0) > 0)
     return (
         loaded.version,

@@ -21,6 +21,7 @@ from app.matches.access import viewer_seat
 from app.matches.presence import connected, presence
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
+from app.realtime.envelopes import Stamp, shown
 from app.realtime.fanout import PRESENCE
 from app.realtime.frames import (
     POLICY_VIOLATION,
@@ -44,6 +45,7 @@ class MatchSocket(ClientSocket):
         self.identity: Identity | None = None
         self.seat: int | None = None
         self.sent_version = -1
+        self.sent_stamp: Stamp | None = None  # what the last envelope sent showed
         self.hello_version: int | None = None  # the version the hello read from the database
         self.chat_seq = 0
 
@@ -53,20 +55,24 @@ class MatchSocket(ClientSocket):
         async with connected(self.context, self.match_id, self.seat):
             await run_until_first_ends(self.reader(), self.pusher(), self.closes_on_drain())
 
-    async def push(self, version: int | None, force: bool = False) -> None:
-        """Send the current envelope; `force` resends an unchanged version (presence)."""
+    async def push(
+        self, version: int | None, force: bool = False, if_changed: bool = False
+    ) -> None:
+        """Send the current envelope. `force` resends an unchanged version (a resync, an action
+        answered again); with `if_changed`, only if something it shows changed (presence)."""
         loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
             loaded.version == self.sent_version and not force
         ):
             return
         seats = await presence(self.context, self.match_id)
+        stamp = shown(loaded, seats)
         frame = self.context.envelopes.frame(loaded, self.seat, seats)
         async with self._send_lock:
             # Two pushes may race; the older one must not overtake: versions only increase.
-            if loaded.version < self.sent_version:
+            if loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp):
                 return
-            self.sent_version = loaded.version
+            self.sent_version, self.sent_stamp = loaded.version, stamp
             await self.socket.send_text(frame)
 
     async def hello(self) -> None:
@@ -160,8 +166,9 @@ class MatchSocket(ClientSocket):
         if message.isdigit():
             await self.push(int(message))
         elif message == PRESENCE:
-            # Only who is here changed, not the match: the copy this socket showed will do.
-            await self.push(self.sent_version, force=True)
+            # Only who is here changed, not the match: the copy this socket showed will do. A
+            # socket's own arrival comes back to it too, after its first push had shown it.
+            await self.push(self.sent_version, force=True, if_changed=True)
         elif message.startswith("chat:"):
             await self.push_chat()
         else:

@@ -4,12 +4,15 @@ and a match opens with two hellos and two presence changes)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
+from app.config import Settings
+from app.main import create_app
 from app.realtime.match_ws import MatchSocket
 from tests.platform.helpers import act, counting_statements, envelope
 from tests.platform.realtime.test_websockets import (  # noqa: F401 (fixtures)
@@ -73,4 +76,36 @@ async def test_a_move_committed_between_the_hello_and_the_first_push_is_the_one_
     monkeypatch.setattr(MatchSocket, "hold_slot", move_meanwhile)
     ada_socket = await match_socket(app, match_id, ada)
     assert (await ada_socket.until("envelope"))["version"] == before["version"] + 1
+    await ada_socket.close()
+
+
+@pytest.fixture
+async def app_on_redis(
+    postgres_base_url: str, redis_url: str, with_high_card: None
+) -> AsyncIterator[FastAPI]:
+    """The app with Redis as its broker: its own presence changes come back to it."""
+    settings = Settings(database_url=postgres_base_url, redis_url=redis_url, bot_delay_ms=0)
+    application = create_app(settings)
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+async def test_a_seat_gets_an_envelope_for_each_change_of_presence_and_no_repeats(
+    app_on_redis: FastAPI,
+) -> None:
+    """Each arrival and departure is published through Redis and comes back to every socket
+    of the match, the arriving one included: a socket already showing it sends nothing."""
+    transport = httpx.ASGITransport(app=app_on_redis)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        ada, bob, match_id = await new_match(client)
+    ada_socket = await match_socket(app_on_redis, match_id, ada)
+    seen = [_connected(await ada_socket.until("envelope"))]
+    bob_socket = await match_socket(app_on_redis, match_id, bob)
+    await bob_socket.until("envelope")
+    while seen[-1] != [True, True]:
+        seen.append(_connected(await ada_socket.until("envelope")))
+    await bob_socket.close()
+    while seen[-1] != [True, False]:
+        seen.append(_connected(await ada_socket.until("envelope")))
+    assert seen == [[True, False], [True, True], [True, False]]
     await ada_socket.close()
