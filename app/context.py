@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cachetools import TTLCache
+
 from app.accounts.service import TokenCache
 from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
@@ -22,6 +24,9 @@ from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.slots import SocketSlots
 
+PRESENCE_SECONDS = 1.0
+PRESENCE_MATCHES = 10_000  # matches whose presence one process holds at once
+
 
 @dataclass
 class AppContext:
@@ -37,7 +42,6 @@ class AppContext:
     # Chat is slower than moves: a separate, stricter bucket per player.
     chat_limiter: RateLimiter = field(default_factory=lambda: RateLimiter(20, burst=5))
     sockets: SocketSlots = field(default_factory=SocketSlots)
-    presence_cache: dict[str, tuple[float, dict[int, int]]] = field(default_factory=dict)
     envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
     # Every time-driven behaviour reads this clock, so tests can drive time by hand.
     clock: Clock = field(default_factory=RealClock)
@@ -45,11 +49,15 @@ class AppContext:
     events: MatchEvents = field(default_factory=MatchEvents)
     # Set when this process stops (app/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
+    # Each match's connected seats, held PRESENCE_SECONDS on the app's clock: one Redis
+    # lookup per match per second however many pushes; expired entries are dropped.
+    presence_cache: TTLCache[str, dict[int, int]] = field(init=False)
     fanout: Fanout = field(init=False)
     signins: SignInLimits = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
+        self.presence_cache = TTLCache(PRESENCE_MATCHES, PRESENCE_SECONDS, self.clock.monotonic)
         self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache)
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)

@@ -15,18 +15,16 @@ from contextlib import asynccontextmanager
 from app.context import AppContext
 from app.realtime.fanout import PRESENCE
 
-TTL = 1.0
 # Beats per TTL: two may be missed (a busy process, a slow Redis) before the counts lapse.
 BEATS_PER_TTL = 3
 log = logging.getLogger(__name__)
 
 
 async def presence(context: AppContext, match_id: str) -> dict[int, int]:
-    cached = context.presence_cache.get(match_id)
-    if cached is not None and cached[0] > context.clock.monotonic():
-        return cached[1]
-    seats = await context.broker.presence("match:" + match_id)
-    context.presence_cache[match_id] = (context.clock.monotonic() + TTL, seats)
+    seats = context.presence_cache.get(match_id)
+    if seats is None:
+        seats = await context.broker.presence("match:" + match_id)
+        context.presence_cache[match_id] = seats
     return seats
 
 

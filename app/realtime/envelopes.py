@@ -27,9 +27,17 @@ class EnvelopeCache:
         self.size = size
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
 
-    def body(self, loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> bytes:
-        """The viewer's envelope as JSON bytes (REST responses send exactly these)."""
-        stamp = shown(loaded, presence)
+    def body(
+        self,
+        loaded: LoadedMatch,
+        seat: int | None,
+        presence: dict[int, int],
+        stamp: Stamp | None = None,
+    ) -> bytes:
+        """The viewer's envelope as JSON bytes (REST responses send exactly these); `stamp`:
+        `shown(loaded, presence)`, when the caller has it already."""
+        if stamp is None:
+            stamp = shown(loaded, presence)
         entry = self._entries.get(loaded.id)
         if entry is None or entry.stamp != stamp:
             if entry is not None and _older(stamp, entry.stamp):
@@ -44,9 +52,15 @@ class EnvelopeCache:
             body = entry.bodies[seat] = _encode(loaded, seat, presence)
         return body
 
-    def frame(self, loaded: LoadedMatch, seat: int | None, presence: dict[int, int]) -> str:
+    def frame(
+        self,
+        loaded: LoadedMatch,
+        seat: int | None,
+        presence: dict[int, int],
+        stamp: Stamp | None = None,
+    ) -> str:
         """The WebSocket frame `{"type": "envelope", ...Envelope}` as text."""
-        return '{"type":"envelope",' + self.body(loaded, seat, presence)[1:].decode()
+        return '{"type":"envelope",' + self.body(loaded, seat, presence, stamp)[1:].decode()
 
 
 def shown(loaded: LoadedMatch, presence: dict[int, int]) -> Stamp:

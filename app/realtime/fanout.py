@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import MutableMapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -33,7 +34,7 @@ class Fanout:
         broker: Broker,
         hub: Hub,
         matches: MatchCache,
-        presence_counts: dict[str, tuple[float, dict[int, int]]],
+        presence_counts: MutableMapping[str, dict[int, int]],
     ) -> None:
         self.broker = broker
         self.hub = hub

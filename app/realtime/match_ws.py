@@ -58,16 +58,17 @@ class MatchSocket(ClientSocket):
     async def push(
         self, version: int | None, force: bool = False, if_changed: bool = False
     ) -> None:
-        """Send the current envelope. `force` resends an unchanged version (a resync, an action
-        answered again); with `if_changed`, only if something it shows changed (presence)."""
+        """Send the current envelope if it is newer. `force` resends an unchanged version (a
+        resync, an action answered again); `if_changed` sends an unchanged version only if
+        something else it shows changed (who is connected)."""
         loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
-            loaded.version == self.sent_version and not force
+            loaded.version == self.sent_version and not (force or if_changed)
         ):
             return
         seats = await presence(self.context, self.match_id)
         stamp = shown(loaded, seats)
-        frame = self.context.envelopes.frame(loaded, self.seat, seats)
+        frame = self.context.envelopes.frame(loaded, self.seat, seats, stamp)
         async with self._send_lock:
             # Two pushes may race; the older one must not overtake: versions only increase.
             if loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp):
@@ -168,7 +169,7 @@ class MatchSocket(ClientSocket):
         elif message == PRESENCE:
             # Only who is here changed, not the match: the copy this socket showed will do. A
             # socket's own arrival comes back to it too, after its first push had shown it.
-            await self.push(self.sent_version, force=True, if_changed=True)
+            await self.push(self.sent_version, if_changed=True)
         elif message.startswith("chat:"):
             await self.push_chat()
         else:
