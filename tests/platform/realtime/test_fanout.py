@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from app.accounts.identity import TokenCache
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, encode_state
 from app.realtime.broker import MemoryBroker
 from app.realtime.fanout import Fanout
@@ -30,7 +31,7 @@ def _committed(loaded: LoadedMatch, action: dict[str, Any]) -> LoadedMatch:
 
 
 def _fanout(broker: MemoryBroker, hub: Hub | None = None) -> Fanout:
-    return Fanout(broker, hub or Hub(), MatchCache(), {})
+    return Fanout(broker, hub or Hub(), MatchCache(), {}, TokenCache())
 
 
 class _Wire(MemoryBroker):
