@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import orjson
 from fastapi import Request
@@ -139,10 +140,9 @@ async def _next_change(
         raise StreamEnds(f"retry: {RECONNECT_MS}\n\n")
     changed = asyncio.ensure_future(listener.next())
     draining = asyncio.ensure_future(context.drain.started())
+    waiting: set[asyncio.Future[Any]] = {changed, draining, signed_out}
     try:
-        done, _ = await asyncio.wait(
-            {changed, draining, signed_out}, timeout=seconds, return_when="FIRST_COMPLETED"
-        )
+        done, _ = await asyncio.wait(waiting, timeout=seconds, return_when="FIRST_COMPLETED")
     finally:
         changed.cancel()
         draining.cancel()
