@@ -22,6 +22,7 @@ from app.realtime.drain import Drain
 from app.realtime.envelopes import EnvelopeCache
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
+from app.realtime.signouts import Signouts
 from app.realtime.slots import SocketSlots
 
 PRESENCE_SECONDS = 1.0
@@ -54,10 +55,13 @@ class AppContext:
     presence_cache: TTLCache[str, dict[int, int]] = field(init=False)
     fanout: Fanout = field(init=False)
     signins: SignInLimits = field(init=False)
+    # Revoked tokens are announced here: every process closes what they opened.
+    signouts: Signouts = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
         self.presence_cache = TTLCache(PRESENCE_MATCHES, PRESENCE_SECONDS, self.clock.monotonic)
-        self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache)
+        self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache, self.tokens)
+        self.signouts = Signouts(self.db, self.broker, self.hub, self.tokens)
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)

@@ -19,6 +19,7 @@ STATUS_BY_CODE = {
     "auth/missing": 401,
     "auth/invalid": 401,
     "auth/expired": 401,
+    "auth/revoked": 401,
     "account/bad_credentials": 401,
     "auth/forbidden": 403,
     "lobby/not_host": 403,
@@ -54,6 +55,7 @@ STATUS_BY_CODE = {
     "match/no_such_seat": 422,
     "match/no_such_step": 422,
     "rate/limited": 429,
+    "rate/too_many_sockets": 429,
     "request/headers_too_large": 431,
 }
 
@@ -155,12 +157,17 @@ def not_found_page(message: str) -> HTMLResponse:
 
 
 def allowed_methods(request: Request) -> str:
-    """Every method some route serves at this path (Starlette names only the first route's)."""
-    methods: set[str] = set()
+    """Every method some route serves at this path (Starlette names only the first route's).
+    A route spelled out in full outranks one that reads the path as a parameter: what serves
+    /sessions/renew is the renew route, not /sessions/{session_id} with "renew" as the id."""
+    literal: set[str] = set()
+    templated: set[str] = set()
     for context in iter_route_contexts(request.app.routes):
-        if context.methods and context.original_route.matches(request.scope)[0] != Match.NONE:
-            methods |= set(context.methods)
-    return ", ".join(sorted(methods))
+        route = context.original_route
+        if context.methods and route.matches(request.scope)[0] != Match.NONE:
+            takes_params = bool(getattr(route, "param_convertors", None))
+            (templated if takes_params else literal).update(context.methods)
+    return ", ".join(sorted(literal or templated))
 
 
 def _http_refusal(request: Request, exc: StarletteHTTPException) -> Response:

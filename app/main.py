@@ -14,6 +14,7 @@ from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
 from app.accounts.sessions_router import router as sessions_router
 from app.addresses import ClientAddress, parse_networks
+from app.admin.players_router import router as admin_players_router
 from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
 from app.bots.automation import Automation
@@ -139,6 +140,7 @@ def include_routers(app: FastAPI) -> None:
         matches_router,
         chat_router,
         admin_router,
+        admin_players_router,
         sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)

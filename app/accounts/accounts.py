@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.credentials import Claim, PasswordChange, SignIn, username_key
-from app.accounts.identity import ENV_ADMIN, Identity, TokenCache
+from app.accounts.identity import ENV_ADMIN, Identity, Signouts, TokenCache
 from app.accounts.models import Account, DeviceSession, Player
 from app.accounts.passwords import hash_password, needs_rehash, password_matches
 from app.accounts.sessions import forget_expired, open_session, revoke_others, session_row
@@ -102,7 +102,7 @@ async def sign_in(
 
 async def change_password(
     session: AsyncSession,
-    cache: TokenCache,
+    signouts: Signouts,
     player: Identity,
     body: PasswordChange,
     now: datetime,
@@ -113,6 +113,4 @@ async def change_password(
         raise ApiError("account/wrong_password", "The current password is not right.")
     account.password_hash = await hash_password(body.new_password)
     account.password_changed_at = now
-    ended = await revoke_others(session, cache, player.id, keep=player.session_id)
-    await session.commit()
-    return ended
+    return await revoke_others(session, signouts, player.id, keep=player.session_id)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from app.clock import Clock, RealClock
 
@@ -22,6 +24,9 @@ class Identity:
     is_admin: bool
     session_id: str | None = None
     expires_at: datetime | None = None
+    # The sha256 of the token that named this identity (None for the configured admin token):
+    # sockets and streams watch it, so revoking the token closes them (app/realtime/signouts.py).
+    token_hash: str | None = None
 
 
 # FOXDEN_ADMIN_TOKEN acts as this player (so admin actions have an author and a host row);
@@ -30,15 +35,24 @@ ENV_ADMIN = Identity(id="env-admin", name="admin", is_admin=True)
 NO_TOKEN = "no-token:env-admin"  # not a sha256 hex digest: no token hashes to it
 
 
+class Signouts(Protocol):
+    """Where revoked tokens are announced, once their revocation is committed: every process
+    drops them from its cache and closes the sockets and streams they opened
+    (app/realtime/signouts.py implements it; accounts only announce)."""
+
+    async def announce(self, token_hashes: Sequence[str]) -> None: ...
+
+
 class TokenCache:
     """Recently seen token hashes, so an action costs no extra query for authentication.
 
-    Entries expire so an admin role granted elsewhere is picked up within `ttl` seconds, and a
-    session revoked on another process stops working there within `ttl` seconds too (on the
-    process that revoked it, at once: `drop`). The configured admin token is compared as it is
-    set now, never stored: change or unset FOXDEN_ADMIN_TOKEN and the old value stops working
-    at the next start. `clock` is the app's: entries and session expiry follow it, so tests
-    can move time.
+    Entries expire so an admin role granted elsewhere is picked up within `ttl` seconds. A
+    revoked token is dropped on every process as soon as the revocation is announced
+    (app/realtime/signouts.py), so `ttl` only bounds how long news lost to a broker outage could
+    matter, and a resync drops every entry. The configured admin token is compared as it is set
+    now, never stored: change or unset FOXDEN_ADMIN_TOKEN and the old value stops working at the
+    next start. `clock` is the app's: entries and session expiry follow it, so tests can move
+    time.
     """
 
     def __init__(
@@ -73,3 +87,7 @@ class TokenCache:
         """Forget tokens that were just revoked or moved, so they stop working at once."""
         for token_hash in token_hashes:
             self._entries.pop(token_hash, None)
+
+    def clear(self) -> None:
+        """Forget every token: news of a revocation may have been lost (a broker outage)."""
+        self._entries.clear()

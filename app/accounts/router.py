@@ -119,7 +119,7 @@ async def new_password(
     account = await account_of(session, player.id)
     # The current password is a password guess like a sign-in: the same limits apply.
     context.signins.check(account.username_key, _address(request))
-    ended = await change_password(session, context.tokens, player, body, context.clock.now())
+    ended = await change_password(session, context.signouts, player, body, context.clock.now())
     return PasswordChangedPublic(sessions_ended=ended)
 
 

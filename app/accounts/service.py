@@ -22,6 +22,7 @@ __all__ = [
     "identity_for",
     "lookup_token",
     "names_of",
+    "stored_identity",
 ]
 
 
@@ -51,7 +52,7 @@ async def lookup_token(session: AsyncSession, token: str, cache: TokenCache) -> 
     now = cache.clock.now()
     identity = cache.get(token_hash)
     if identity is None:
-        identity = await _stored_identity(session, token_hash, now)
+        identity = await stored_identity(session, token_hash, now)
         if identity is None:
             return None
         cache.put(token_hash, identity)
@@ -61,13 +62,12 @@ async def lookup_token(session: AsyncSession, token: str, cache: TokenCache) -> 
     return identity
 
 
-async def _stored_identity(
-    session: AsyncSession, token_hash: str, now: datetime
-) -> Identity | None:
+async def stored_identity(session: AsyncSession, token_hash: str, now: datetime) -> Identity | None:
+    """Who a token hash names in the database (the cache aside), or None."""
     # Guests first: they are most callers, and their token sits on the player row.
     player = await session.scalar(select(Player).where(Player.token_hash == token_hash))
     if player is not None:
-        return Identity(player.id, player.name, player.is_admin)
+        return Identity(player.id, player.name, player.is_admin, token_hash=token_hash)
     return await session_identity(session, token_hash, now)
 
 

@@ -14,12 +14,13 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.identity import Identity, TokenCache
+from app.accounts.identity import Identity, Signouts
 from app.accounts.models import LABEL_MAX, DeviceSession, Player
 from app.accounts.tokens import hash_token, new_id, new_token
 from app.errors import ApiError
 
 IDLE_LIFETIME = timedelta(days=30)
+ENDED = "ended:"  # a guest whose token an admin ended: no token names the row any more
 TOUCH_EVERY = timedelta(minutes=10)
 
 
@@ -68,7 +69,7 @@ async def session_identity(
     if device.expires_at > now and device.last_used_at + TOUCH_EVERY <= now:
         await _touch(session, device.id, now)
         device.expires_at = now + IDLE_LIFETIME
-    return Identity(device.player_id, name, is_admin, device.id, device.expires_at)
+    return Identity(device.player_id, name, is_admin, device.id, device.expires_at, token_hash)
 
 
 async def _touch(session: AsyncSession, session_id: str, now: datetime) -> None:
@@ -90,8 +91,10 @@ async def sessions_of(session: AsyncSession, player_id: str, now: datetime) -> l
     return list(rows)
 
 
-async def revoke(session: AsyncSession, cache: TokenCache, player_id: str, session_id: str) -> None:
-    """End one of the player's sessions: its token stops working."""
+async def revoke(
+    session: AsyncSession, signouts: Signouts, player_id: str, session_id: str
+) -> None:
+    """End one of the player's sessions: its token stops working, its sockets close."""
     token_hash = await session.scalar(
         select(DeviceSession.token_hash).where(
             DeviceSession.id == session_id, DeviceSession.player_id == player_id
@@ -101,20 +104,43 @@ async def revoke(session: AsyncSession, cache: TokenCache, player_id: str, sessi
         raise ApiError("session/not_found", "You have no session with this id.")
     await session.execute(delete(DeviceSession).where(DeviceSession.id == session_id))
     await session.commit()
-    cache.drop(token_hash)
+    await signouts.announce([token_hash])
 
 
 async def revoke_others(
-    session: AsyncSession, cache: TokenCache, player_id: str, keep: str | None
+    session: AsyncSession, signouts: Signouts, player_id: str, keep: str | None
 ) -> int:
-    """End every session of the player but `keep` (the caller's own); how many ended."""
+    """End every session of the player but `keep` (the caller's own), committing whatever the
+    session holds with it (a new password); how many ended."""
     others = DeviceSession.player_id == player_id
     if keep is not None:
         others = others & (DeviceSession.id != keep)
     hashes = list(await session.scalars(select(DeviceSession.token_hash).where(others)))
     await session.execute(delete(DeviceSession).where(others))
-    cache.drop(*hashes)
+    await session.commit()
+    await signouts.announce(hashes)
     return len(hashes)
+
+
+async def end_player(session: AsyncSession, signouts: Signouts, player_id: str) -> tuple[int, bool]:
+    """Every token of a player stops working: each device session, and a guest's own token
+    (the row keeps a value no sha256 hex digest can equal). How many sessions ended, and
+    whether a guest token did."""
+    player = await session.get(Player, player_id)
+    if player is None:
+        raise ApiError("player/not_found", "No player has this id.")
+    guest_hash = player.token_hash if _is_token_hash(player.token_hash) else None
+    if guest_hash is not None:
+        player.token_hash = ENDED + player_id
+    ended = await revoke_others(session, signouts, player_id, keep=None)
+    if guest_hash is not None:
+        await signouts.announce([guest_hash])
+    return ended, guest_hash is not None
+
+
+def _is_token_hash(value: str) -> bool:
+    # Claimed players and ended guests hold a marker ("claimed:...", "ended:...") instead.
+    return len(value) == 64 and all(char in "0123456789abcdef" for char in value)
 
 
 async def forget_expired(session: AsyncSession, player_id: str, now: datetime) -> None:
@@ -127,7 +153,7 @@ async def forget_expired(session: AsyncSession, player_id: str, now: datetime) -
 
 
 async def renew(
-    session: AsyncSession, cache: TokenCache, identity: Identity, now: datetime
+    session: AsyncSession, signouts: Signouts, identity: Identity, now: datetime
 ) -> tuple[DeviceSession, str]:
     """A new token for the caller's session; the one just used stops working."""
     device = await session.get(DeviceSession, identity.session_id) if identity.session_id else None
@@ -137,5 +163,5 @@ async def renew(
     device.token_hash = hash_token(token)
     device.last_used_at, device.expires_at = now, now + IDLE_LIFETIME
     await session.commit()
-    cache.drop(old_hash)
+    await signouts.announce([old_hash])
     return device, token

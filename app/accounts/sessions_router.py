@@ -82,7 +82,7 @@ async def list_sessions(
 @router.delete("/current", status_code=204, responses=responses(*SIGNED_IN))
 async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Response:
     """Sign this device out: its token stops working."""
-    await revoke(session, context.tokens, player.id, player.session_id or "")
+    await revoke(session, context.signouts, player.id, player.session_id or "")
     return Response(status_code=204)
 
 
@@ -91,7 +91,7 @@ async def renew_token(
     player: SessionPlayer, session: SessionDep, context: ContextDep
 ) -> RenewedPublic:
     """Swap this device's token for a new one (the one sent stops working at once)."""
-    device, token = await renew(session, context.tokens, player, context.clock.now())
+    device, token = await renew(session, context.signouts, player, context.clock.now())
     return RenewedPublic(token=token, session=_public(device, device.id))
 
 
@@ -104,7 +104,7 @@ async def end_session(
     session_id: str, player: SessionPlayer, session: SessionDep, context: ContextDep
 ) -> Response:
     """Sign one of my devices out (this one too, by its id)."""
-    await revoke(session, context.tokens, player.id, session_id)
+    await revoke(session, context.signouts, player.id, session_id)
     return Response(status_code=204)
 
 

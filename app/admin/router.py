@@ -10,8 +10,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.service import Identity
-from app.admin.models import AuditEvent
+from app.admin.audit import audit
 from app.db import utcnow
 from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
@@ -49,16 +48,6 @@ class RawStatePublic(BaseModel):
     seed: int
     state: dict[str, Any]
     view: dict[str, Any] | None
-
-
-async def audit(
-    session: AsyncSession,
-    admin: Identity,
-    action: str,
-    target: str,
-    detail: dict[str, Any] | None = None,
-) -> None:
-    session.add(AuditEvent(admin_id=admin.id, action=action, target=target, detail=detail or {}))
 
 
 @router.get("/lobbies", response_model=list[LobbyPublic], responses=responses(*ADMIN))

@@ -172,7 +172,7 @@ async def _actions_after(session: AsyncSession, match_id: str, after: int) -> li
 
 @router.get(
     "/{match_id}/stream",
-    responses={**responses(*FOUND), 200: SSE_RESPONSE},
+    responses={**responses(*FOUND, "rate/too_many_sockets"), 200: SSE_RESPONSE},
 )
 async def stream(
     match_id: str,
@@ -181,11 +181,12 @@ async def stream(
     context: ContextDep,
     player: OptionalPlayer,
 ) -> Any:
-    """Server-sent events: an `envelope` event at once and after every change."""
+    """Server-sent events: an `envelope` event at once and after every change; a last
+    `signed_out` event if the token is revoked meanwhile."""
     loaded = await load_match(context, session, match_id)
     seat = viewer_seat(loaded, player)
     await session.close()  # the stream may last hours: do not hold a pooled connection
-    return event_stream(context, request, match_id, seat)
+    return event_stream(context, request, match_id, seat, player)
 
 
 @router.post(

@@ -18,9 +18,12 @@ from typing import Any
 
 import orjson
 
+from app.accounts.identity import TokenCache
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
 from app.realtime.broker import RESYNC, Broker
 from app.realtime.hub import Hub
+from app.realtime.signouts import SIGNOUT
+from app.realtime.signouts import TOPIC as TOKEN_TOPIC
 from app.statuses import MatchStatus
 
 MOVE = "move:"
@@ -35,11 +38,13 @@ class Fanout:
         hub: Hub,
         matches: MatchCache,
         presence_counts: MutableMapping[str, dict[int, int]],
+        tokens: TokenCache,
     ) -> None:
         self.broker = broker
         self.hub = hub
         self.matches = matches
         self.presence_counts = presence_counts  # each match's connected seats, held briefly
+        self.tokens = tokens  # a revoked token leaves it on receipt (app/realtime/signouts.py)
         self.origin = uuid.uuid4().hex[:12]  # this process: its own messages come back
 
     async def start(self) -> None:
@@ -59,6 +64,8 @@ class Fanout:
         if not message.startswith(MOVE):
             if message == PRESENCE:  # counted on some process: this one's brief copy is old
                 self.presence_counts.pop(topic.removeprefix("match:"), None)
+            elif message == SIGNOUT:  # revoked on some process: it stops working here too
+                self.tokens.drop(topic.removeprefix(TOKEN_TOPIC))
             self.hub.deliver(topic, message)
             return
         move = orjson.loads(message[len(MOVE) :])
@@ -68,8 +75,10 @@ class Fanout:
         self.hub.deliver(topic, str(move["version"]))
 
     def _resync(self) -> None:
-        """Moves may have been missed: forget every copy and have every local socket and
-        stream read its match again (a forced push reads the head of the match)."""
+        """Moves and revocations may have been missed: forget every copy of a match and every
+        cached token, and have every local socket and stream read its match again (a forced
+        push reads the head of the match) and check its token (signouts.py)."""
+        self.tokens.clear()
         for topic in self.hub.topics():
             self.matches.drop(topic.removeprefix("match:"))
             self.hub.deliver(topic, RESYNC)

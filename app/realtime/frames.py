@@ -20,6 +20,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from app.accounts.service import Identity, identity_for
 from app.context import AppContext
 from app.errors import ApiError
+from app.realtime import signouts
 
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
@@ -58,6 +59,9 @@ class ClientSocket:
         self.address = "ip:" + (socket.client.host if socket.client else "?")
         self.caller = self.address  # whose bucket the frames draw on; a hello may name a player
         self._slot: tuple[str, str] | None = None  # (topic, caller) this socket is counted as
+        self._signout_watch: asyncio.Task[None] | None = None
+        self._token_hash: str | None = None  # of the token the socket was opened with
+        self.signed_out = False  # its token was revoked: it answers no frame and closes
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._send_lock:
@@ -89,6 +93,8 @@ class ClientSocket:
             raise Closing(SERVICE_RESTART)
 
     async def dispatch(self, frame: dict[str, Any]) -> None:
+        if self.signed_out:  # a frame read while the close waited for the one before
+            return
         kind = frame["type"]
         if kind in self.FRAMES:
             await getattr(self, "on_" + kind)(frame)
@@ -153,12 +159,46 @@ class ClientSocket:
         return identity
 
     async def lookup(self, token: str) -> Identity | None:
-        """The player a token names; their frames draw on their own bucket from now on."""
+        """The player a token names; their frames draw on their own bucket from now on, and
+        the socket closes when that token is revoked."""
         async with self.context.db.sessions() as session:
             identity = await identity_for(session, token, self.context.tokens)
         if identity is not None:
             self.caller = "player:" + identity.id
+        self.watch_signout(identity)
         return identity
+
+    def watch_signout(self, identity: Identity | None) -> None:
+        """Close this socket once the token that named `identity` is revoked; a later hello
+        naming someone else watches their token instead."""
+        self.stop_watching()
+        self._token_hash = identity.token_hash if identity is not None else None
+        if self._token_hash is not None:
+            watch = self._close_when_signed_out(self._token_hash)
+            self._signout_watch = asyncio.create_task(watch)
+
+    async def still_signed_in(self) -> bool:
+        """Whether the token this socket was opened with still names someone (always, for
+        a spectator or the configured admin token)."""
+        if self._token_hash is None or await self.context.signouts.still_signed_in(
+            self._token_hash
+        ):
+            return True
+        self.signed_out = True  # the watcher closes the socket
+        return False
+
+    def stop_watching(self) -> None:
+        if self._signout_watch is not None:
+            self._signout_watch.cancel()
+            self._signout_watch = None
+
+    async def _close_when_signed_out(self, token_hash: str) -> None:
+        await self.context.signouts.signed_out(token_hash)
+        self.signed_out = True
+        async with self._handling:  # the frame being handled is answered first
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await self.error(signouts.CODE, signouts.MESSAGE)
+                await self.socket.close(signouts.SIGNED_OUT)
 
 
 def _decode(text: str | None) -> dict[str, Any]:
@@ -207,6 +247,7 @@ async def serve(client: ClientSocket, session: Callable[[], Awaitable[None]]) ->
     except (WebSocketDisconnect, RuntimeError):
         pass  # the client left, or Starlette refuses to use a socket that already closed
     finally:
+        client.stop_watching()
         client.release_slot()
         metrics.socket_closed(client.kind)
 

@@ -53,6 +53,8 @@ class LobbySocket(ClientSocket):
     async def push(self) -> None:
         # Load and send under one lock: a push never overtakes a later one with an older lobby.
         async with self._send_lock:
+            if self.signed_out:  # its token was revoked: not even the invite code
+                return
             async with self.context.db.sessions() as session:
                 lobby = await get_lobby(session, self.lobby_id)
                 cutoff = idle_cutoff(self.context.settings, self.context.clock.now())

@@ -21,6 +21,7 @@ from app.matches.access import viewer_seat
 from app.matches.presence import connected, presence
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
+from app.realtime import signouts
 from app.realtime.envelopes import Stamp, shown
 from app.realtime.fanout import PRESENCE
 from app.realtime.frames import (
@@ -61,6 +62,8 @@ class MatchSocket(ClientSocket):
         """Send the current envelope if it is newer. `force` resends an unchanged version (a
         resync, an action answered again); `if_changed` sends an unchanged version only if
         something else it shows changed (who is connected)."""
+        if self.signed_out:  # its token was revoked: not one more private byte
+            return
         loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
             loaded.version == self.sent_version and not (force or if_changed)
@@ -126,6 +129,9 @@ class MatchSocket(ClientSocket):
         if self.identity is None:
             await self.error("action/not_seated", "Spectators cannot act.", frame_id)
             return
+        if not await self.still_signed_in():
+            await self.error(signouts.CODE, signouts.MESSAGE, frame_id)
+            return
         try:
             committed, _ = await act(
                 self.context,
@@ -177,6 +183,8 @@ class MatchSocket(ClientSocket):
 
     async def push_chat(self) -> None:
         """New chat messages since the last one this socket was sent."""
+        if self.signed_out:
+            return
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
             fresh = await messages_after(session, loaded, self.chat_seq)

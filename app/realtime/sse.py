@@ -1,47 +1,116 @@
-"""GET /matches/{id}/stream: the match as server-sent events for one viewer."""
+"""GET /matches/{id}/stream: the match as server-sent events for one viewer.
+
+A stream ends in one of three ways: the client leaves; this process drains (`retry:` asks the
+browser to come back soon, to another process); or the token it opened with is revoked, when a
+last `signed_out` event says so (docs/api.md, Event streams). Streams count against the same
+per-match cap as sockets (FOXDEN_WS_SOCKETS_PER_MATCH), slot taken before the answer starts.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
+import orjson
 from fastapi import Request
 from fastapi.responses import StreamingResponse
+from starlette.types import Receive, Scope, Send
 
+from app.accounts.identity import Identity
 from app.context import AppContext
+from app.errors import ApiError
 from app.matches.presence import connected, presence
 from app.matches.store import match_for_push
+from app.realtime import signouts
 from app.realtime.hub import Listener
 
 # After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
 RECONNECT_MS = 500
+SIGNED_OUT_EVENT = "event: signed_out\ndata: {}\n\n".format(
+    orjson.dumps({"code": signouts.CODE, "message": signouts.MESSAGE}).decode()
+)
+
+
+class StreamEnds(Exception):
+    """The stream must end after this last text (a drain, a revoked token)."""
+
+    def __init__(self, last: str) -> None:
+        self.last = last
+
+
+class EventStream(StreamingResponse):
+    """A stream that gives its caller's slot back however it ends, even before its first
+    byte (a client that leaves at once never starts the body's generator)."""
+
+    def __init__(self, body: AsyncIterator[str], give_back: tuple[str, str], context: AppContext):
+        super().__init__(
+            body,
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+        self.slot = give_back
+        self.context = context
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.context.sockets.give_back(*self.slot)
 
 
 def event_stream(
-    context: AppContext, request: Request, match_id: str, seat: int | None
+    context: AppContext,
+    request: Request,
+    match_id: str,
+    seat: int | None,
+    viewer: Identity | None,
 ) -> StreamingResponse:
-    return StreamingResponse(
-        _events(context, request, match_id, seat),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
+    slot = _take_slot(context, request, match_id, viewer)
+    token_hash = viewer.token_hash if viewer is not None else None
+    return EventStream(_events(context, request, match_id, seat, token_hash), slot, context)
+
+
+def _take_slot(
+    context: AppContext, request: Request, match_id: str, viewer: Identity | None
+) -> tuple[str, str]:
+    """Count the stream like a socket of its caller on the match, or refuse with 429."""
+    topic = "match:" + match_id
+    caller = "player:" + viewer.id if viewer else "ip:" + (request.client or ("?",))[0]
+    limit = context.settings.ws_sockets_per_match
+    if not context.sockets.take(topic, caller, limit):
+        raise ApiError(
+            "rate/too_many_sockets",
+            f"You already have {limit} sockets or streams open on this match: close one first.",
+            headers={"Retry-After": "5"},
+        )
+    return topic, caller
 
 
 async def _events(
-    context: AppContext, request: Request, match_id: str, seat: int | None
+    context: AppContext,
+    request: Request,
+    match_id: str,
+    seat: int | None,
+    token_hash: str | None,
 ) -> AsyncIterator[str]:
     keepalive = context.settings.keepalive_seconds
-    with context.metrics.open_socket("stream"), context.hub.listen("match:" + match_id) as listener:
+    with (
+        context.metrics.open_socket("stream"),
+        context.hub.listen("match:" + match_id) as listener,
+        _watching(context, token_hash) as signed_out,
+    ):
         async with connected(context, match_id, seat):
             yield await _envelope_event(context, match_id, seat, None)
             while not await request.is_disconnected():
                 try:
-                    messages = await _next_unless_draining(context, listener, keepalive)
+                    messages = await _next_change(context, listener, keepalive, signed_out)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
-                if messages is None:  # this process stops: reconnect soon, elsewhere
-                    yield f"retry: {RECONNECT_MS}\n\n"
+                except StreamEnds as end:
+                    yield end.last
                     return
                 if all(m.startswith("chat:") for m in messages):
                     continue  # the stream carries envelopes only
@@ -49,24 +118,38 @@ async def _events(
                 yield await _envelope_event(context, match_id, seat, max(versions, default=None))
 
 
-async def _next_unless_draining(
-    context: AppContext, listener: Listener, seconds: float
-) -> list[str] | None:
-    """The listener's next messages, or None once the process drains (TimeoutError: none
-    came within `seconds`)."""
+@contextlib.contextmanager
+def _watching(context: AppContext, token_hash: str | None) -> Iterator[asyncio.Future[None]]:
+    """A future that completes when the stream's token is revoked (never, without a token)."""
+    if token_hash is None:
+        watch: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    else:
+        watch = asyncio.ensure_future(context.signouts.signed_out(token_hash))
+    try:
+        yield watch
+    finally:
+        watch.cancel()
+
+
+async def _next_change(
+    context: AppContext, listener: Listener, seconds: float, signed_out: asyncio.Future[None]
+) -> list[str]:
+    """The listener's next messages (TimeoutError: none came within `seconds`; StreamEnds:
+    the process drains, or the token was revoked)."""
     if context.drain.draining:
-        return None
+        raise StreamEnds(f"retry: {RECONNECT_MS}\n\n")
     changed = asyncio.ensure_future(listener.next())
     draining = asyncio.ensure_future(context.drain.started())
+    waiting: set[asyncio.Future[Any]] = {changed, draining, signed_out}
     try:
-        done, _ = await asyncio.wait(
-            {changed, draining}, timeout=seconds, return_when="FIRST_COMPLETED"
-        )
+        done, _ = await asyncio.wait(waiting, timeout=seconds, return_when="FIRST_COMPLETED")
     finally:
         changed.cancel()
         draining.cancel()
+    if signed_out in done:
+        raise StreamEnds(SIGNED_OUT_EVENT)
     if draining in done:
-        return None
+        raise StreamEnds(f"retry: {RECONNECT_MS}\n\n")
     if changed in done:
         return changed.result()
     raise TimeoutError

@@ -136,3 +136,19 @@ async def test_the_match_socket_takes_a_device_token_until_it_ends(
     expired = await match_socket(app, match_id, phone)
     assert (await expired.until("error"))["code"] == "auth/invalid"
     assert await expired.closed_code() == 1008
+
+
+async def test_a_wrong_method_names_only_the_methods_of_that_route(
+    client: httpx.AsyncClient,
+) -> None:
+    """/sessions/renew is the renew route, not /sessions/{session_id} with "renew" as the id:
+    a GET there allows POST only (it used to say "DELETE, POST")."""
+    for path, allowed in [
+        ("/api/v1/sessions/renew", "POST"),
+        ("/api/v1/sessions/current", "DELETE"),
+        ("/api/v1/sessions/0123456789abcdef01234567", "DELETE"),
+        ("/api/v1/sessions", "GET, POST"),
+    ]:
+        response = await client.put(path)
+        assert code(response) == (405, "request/method_not_allowed"), path
+        assert response.headers["allow"] == allowed, path

@@ -115,6 +115,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("POST", "/api/v1/admin/matches/{match_id}/abort"): (None, ADMIN_ONLY),
     ("GET", "/api/v1/admin/matches/{match_id}/state"): (None, ADMIN_ONLY),
     ("GET", "/api/v1/admin/stats"): (None, ADMIN_ONLY),
+    ("POST", "/api/v1/admin/players/{player_id}/sign_out"): (None, ADMIN_ONLY),
     ("GET", "/api/v1/games"): (None, ALL_OK),
     ("GET", "/games/{game_id}/rules"): (None, ALL_OK),
     ("GET", "/healthz"): (None, ALL_OK),
@@ -184,6 +185,8 @@ async def _table(http: httpx.AsyncClient, cast: Cast, private: bool, start: bool
 async def _world(http: httpx.AsyncClient, cast: Cast, path: str, private: bool) -> dict[str, str]:
     """Only the table the path names: a lobby, or a running match."""
     ids = {"player_id": cast.players["seated"].id, **FIXED}
+    if path.endswith("/sign_out"):  # signs its player out for good: never one of the cast
+        ids["player_id"] = (await new_player(http, "Signed Out")).id
     if "{lobby_id}" in path or "{match_id}" in path:
         ids |= await _table(http, cast, private, start="{match_id}" in path)
     return ids

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from app.accounts.identity import TokenCache
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, encode_state
 from app.realtime.broker import MemoryBroker
 from app.realtime.fanout import Fanout
@@ -30,7 +31,7 @@ def _committed(loaded: LoadedMatch, action: dict[str, Any]) -> LoadedMatch:
 
 
 def _fanout(broker: MemoryBroker, hub: Hub | None = None) -> Fanout:
-    return Fanout(broker, hub or Hub(), MatchCache(), {})
+    return Fanout(broker, hub or Hub(), MatchCache(), {}, TokenCache())
 
 
 class _Wire(MemoryBroker):
@@ -122,3 +123,21 @@ async def test_a_presence_change_anywhere_drops_this_process_copy_of_that_match_
         assert await listener.next() == [PRESENCE]
     assert "m1" not in fanout.presence_counts  # the next push asks Redis who is here
     assert fanout.presence_counts["m2"] == {1: 1}
+
+
+async def test_a_revocation_from_another_process_drops_the_token_and_a_resync_drops_all() -> None:
+    """A process that hears of a revoked token stops trusting its cached copy at once; after a
+    resync (news may have been lost) it trusts none of them."""
+    from app.accounts.identity import Identity
+    from app.realtime.broker import RESYNC
+    from app.realtime.signouts import SIGNOUT, token_topic
+
+    broker = MemoryBroker()
+    fanout = Fanout(broker, Hub(), MatchCache(), {}, tokens := TokenCache())
+    await fanout.start()
+    for token_hash in ("a" * 64, "b" * 64):
+        tokens.put(token_hash, Identity("p", "Ada", False, token_hash=token_hash))
+    await broker.publish(token_topic("a" * 64), SIGNOUT)
+    assert tokens.get("a" * 64) is None and tokens.get("b" * 64) is not None
+    fanout.receive(RESYNC, RESYNC)
+    assert tokens.get("b" * 64) is None
