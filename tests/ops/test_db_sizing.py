@@ -116,8 +116,8 @@ async def test_a_process_at_its_busiest_holds_exactly_the_setting(
         await move_pool.close()
 
 
-async def test_the_old_pool_size_setting_keeps_the_ceiling_it_gave(
-    empty_postgres_url: str, monkeypatch: pytest.MonkeyPatch
+def test_the_old_pool_size_setting_keeps_the_ceiling_it_gave(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("FOXDEN_DB_POOL_SIZE", "20")
     monkeypatch.delenv("FOXDEN_DB_CONNECTIONS", raising=False)
