@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     _check_settings()
     if args.command == "serve":
+        _configure_logging()
+        _warn_of_deprecations()
         _refuse_unworkable(args.workers)
         _serve(args.host, args.port, args.workers, args.fd)
     elif args.command == "migrate":
@@ -49,11 +51,19 @@ def _check_settings() -> None:
         raise SystemExit(f"foxden: invalid configuration: {reasons}") from invalid
 
 
+def _warn_of_deprecations() -> None:
+    import logging
+
+    for deprecation in get_settings().deprecations():
+        logging.getLogger("app.config").warning(deprecation)
+
+
 def _refuse_unworkable(workers: int) -> None:
-    from app.startup import StartupRefused, check_workers
+    from app.startup import StartupRefused, check_connections, check_workers
 
     try:
         check_workers(get_settings(), workers)
+        check_connections(get_settings(), workers)
     except StartupRefused as refused:
         raise SystemExit(f"foxden: {refused}") from refused
 
@@ -77,7 +87,6 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
         no_delay_on_fd(fd)  # uvicorn takes an inherited socket for AF_UNIX and keeps Nagle on
     _migrate()
     _share_metrics(workers)
-    _configure_logging()
     # After its graceful shutdown uvicorn raises the signal again with the handler it found;
     # this one makes a SIGTERM stop exit 0, which supervisors read as a clean stop.
     signal.signal(signal.SIGTERM, lambda _signal, _frame: None)

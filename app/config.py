@@ -5,12 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app.addresses import parse_networks
+from app.db_budget import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 
 ADMIN_TOKEN_MIN = 32
+# What FOXDEN_DB_POOL_SIZE left out of the ceiling it set: 10 at a peak, 8 moves, 1 lock.
+POOL_SIZE_UNCOUNTED = 19
 
 
 class Settings(BaseSettings):
@@ -23,10 +26,23 @@ class Settings(BaseSettings):
         "sqlite+aiosqlite:///./foxden.db",
         description="SQLAlchemy async URL: sqlite+aiosqlite:///path or postgresql+asyncpg://...",
     )
-    db_pool_size: int = Field(
-        20,
-        description="Database connections kept open per process (Postgres); moves are written"
-        " on up to 8 more of their own (app/db.py, MOVE_CONNECTIONS)",
+    db_connections: int = Field(
+        DEFAULT_CONNECTIONS,
+        ge=FEWEST_CONNECTIONS,
+        description="Connections one process may open to Postgres, every pool and its lock"
+        " connection included (app/db_budget.py; README, 'Sizing Postgres')",
+    )
+    db_processes: int | None = Field(
+        None,
+        ge=1,
+        description="Foxden processes that share the database, on every host (each opens up to"
+        " FOXDEN_DB_CONNECTIONS); unset: the workers this `foxden serve` starts",
+    )
+    db_pool_size: int | None = Field(
+        None,
+        ge=1,
+        description="Deprecated, read as FOXDEN_DB_CONNECTIONS = this + 19: the same ceiling"
+        " it gave (this many kept open, 10 more at a peak, 8 for moves, 1 for the lock)",
     )
     redis_url: str = Field(
         "", description="redis://host:port/db for fan-out across processes; empty: in-memory"
@@ -90,6 +106,8 @@ class Settings(BaseSettings):
         "info", description="Lowest level of the app's own lines (libraries log from warning)"
     )
 
+    _read_old_pool_size: bool = PrivateAttr(False)
+
     @field_validator("admin_token")
     @classmethod
     def _long_admin_token(cls, token: str) -> str:
@@ -100,6 +118,25 @@ class Settings(BaseSettings):
                 "print(secrets.token_urlsafe(32))'"
             )
         return token
+
+    @model_validator(mode="after")
+    def _connections_from_the_old_pool_size(self) -> Settings:
+        # Operators who set the old name keep the ceiling they had; the new name wins.
+        if self.db_pool_size is not None and "db_connections" not in self.model_fields_set:
+            self.db_connections = self.db_pool_size + POOL_SIZE_UNCOUNTED
+            self._read_old_pool_size = True
+        return self
+
+    def deprecations(self) -> list[str]:
+        """Settings still read under an old name, each with what to set instead."""
+        if self.db_pool_size is None:
+            return []
+        if not self._read_old_pool_size:
+            return ["FOXDEN_DB_POOL_SIZE is deprecated and ignored: FOXDEN_DB_CONNECTIONS is set."]
+        return [
+            f"FOXDEN_DB_POOL_SIZE is deprecated: read as FOXDEN_DB_CONNECTIONS="
+            f"{self.db_connections} (the same ceiling); set that instead."
+        ]
 
     @field_validator("trusted_proxies")
     @classmethod

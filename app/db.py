@@ -17,6 +17,8 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
+from app.db_budget import DEFAULT_CONNECTIONS, ConnectionBudget
+
 # Stable constraint names so Alembic migrations are the same on SQLite and Postgres.
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -63,7 +65,8 @@ COMMAND_TIMEOUT_SECONDS = 30
 POOL_TIMEOUT_SECONDS = 10
 
 
-def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
+def make_engine(url: str, budget: ConnectionBudget | None = None) -> AsyncEngine:
+    """The engine; on Postgres its pool holds at most `budget.sessions` connections."""
     if is_sqlite(url):
         engine = create_async_engine(url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
@@ -71,10 +74,11 @@ def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
     # No pre-ping: it costs a round trip on every checkout, i.e. on every move. Connections
     # are recycled instead; after a database restart the first failure invalidates the whole
     # pool, so one request answers 503 and the next ones reconnect.
+    budget = budget or ConnectionBudget(DEFAULT_CONNECTIONS)
     return create_async_engine(
         url,
-        pool_size=pool_size,
-        max_overflow=10,
+        pool_size=budget.kept,
+        max_overflow=budget.peak,
         pool_recycle=1800,
         pool_timeout=POOL_TIMEOUT_SECONDS,
         connect_args={
@@ -84,12 +88,12 @@ def make_engine(url: str, pool_size: int = 20) -> AsyncEngine:
     )
 
 
-MOVE_CONNECTIONS = 8  # per process: moves of different matches written at once
-
-
-async def open_move_pool(engine: AsyncEngine) -> asyncpg.Pool:
+async def open_move_pool(
+    engine: AsyncEngine, size: int = ConnectionBudget(DEFAULT_CONNECTIONS).moves
+) -> asyncpg.Pool:
     """asyncpg's own pool for the hot path of the move pipeline (`app/matches/history.py`),
-    connected with exactly the engine's arguments and the same bounds on waiting.
+    connected with exactly the engine's arguments and the same bounds on waiting, holding at
+    most `size` connections (a Database opens it with its budget's move share).
 
     A checkout from SQLAlchemy's pool and the way back cost about 110 µs of CPU, more than the
     move's statement itself (measured: docs/performance.md, step 14). The move is one statement
@@ -101,7 +105,7 @@ async def open_move_pool(engine: AsyncEngine) -> asyncpg.Pool:
     return await asyncpg.create_pool(
         **options,
         min_size=1,
-        max_size=MOVE_CONNECTIONS,
+        max_size=size,
         timeout=CONNECT_TIMEOUT_SECONDS,
         command_timeout=COMMAND_TIMEOUT_SECONDS,
         reset=_nothing_to_reset,
@@ -124,11 +128,12 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
 
 
 class Database:
-    """The engine and session factory of one app instance."""
+    """The engine and session factory of one app instance, within its connection budget."""
 
-    def __init__(self, url: str, pool_size: int = 20) -> None:
+    def __init__(self, url: str, connections: int = DEFAULT_CONNECTIONS) -> None:
         self.url = url
-        self.engine = make_engine(url, pool_size)
+        self.budget = ConnectionBudget(connections)
+        self.engine = make_engine(url, self.budget)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @property
@@ -138,6 +143,10 @@ class Database:
     async def session(self) -> AsyncIterator[AsyncSession]:
         async with self.sessions() as session:
             yield session
+
+    async def open_move_pool(self) -> asyncpg.Pool:
+        """The move writer's pool (Postgres), with the budget's move share."""
+        return await open_move_pool(self.engine, self.budget.moves)
 
     async def dispose(self) -> None:
         await self.engine.dispose()

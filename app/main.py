@@ -58,7 +58,7 @@ fox games, live updates over WebSocket and server-sent events, and admin routes.
 def build_context(settings: Settings, clock: Clock) -> AppContext:
     return AppContext(
         settings=settings,
-        db=Database(settings.database_url, settings.db_pool_size),
+        db=Database(settings.database_url, settings.db_connections),
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute),

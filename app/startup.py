@@ -6,7 +6,8 @@ across processes. `foxden serve --workers N` is checked before anything starts; 
 process on one SQLite file (started by hand, by a supervisor, or by uvicorn's own --workers)
 is refused by a lock on the file that the first process holds while it serves; on Postgres, a
 second process with the in-memory fan-out (or one with Redis beside it) is refused by an
-advisory lock on the database.
+advisory lock on the database, and processes that together could open more connections than
+the server allows are refused before they start.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from sqlalchemy.engine import make_url
 
 from app.config import Settings
 from app.db import is_sqlite
+from app.db_budget import FEWEST_CONNECTIONS
 
 POSTGRES_HINT = "set FOXDEN_DATABASE_URL=postgresql+asyncpg://user:password@host/db"
 REDIS_HINT = "set FOXDEN_REDIS_URL=redis://host:6379/0"
@@ -50,6 +53,78 @@ def check_workers(settings: Settings, workers: int) -> None:
             f"{workers} workers with the in-memory fan-out would not see each other's moves "
             f"(players would miss pushes): {REDIS_HINT}, or serve with --workers 1."
         )
+
+
+# Connections left free beyond the server's own reserves: an operator's psql or pg_dump, the
+# migration of a replica that is starting, a `foxden admin create`.
+OPERATOR_CONNECTIONS = 5
+SERVER_LIMITS = """
+SELECT current_setting('max_connections')::int,
+       current_setting('superuser_reserved_connections')::int
+       + coalesce(current_setting('reserved_connections', true), '0')::int
+"""  # reserved_connections exists from Postgres 16 on
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """The connections a Postgres server lets roles without special privileges open."""
+
+    max_connections: int
+    reserved: int  # for superusers, and for pg_use_reserved_connections (Postgres 16+)
+
+    @property
+    def for_foxden(self) -> int:
+        return self.max_connections - self.reserved - OPERATOR_CONNECTIONS
+
+
+def check_connections(settings: Settings, workers: int) -> None:
+    """Every process that shares the database may open FOXDEN_DB_CONNECTIONS: together they must
+    fit in what the server allows, or the one over would meet "too many clients" mid-game."""
+    if is_sqlite(settings.database_url):
+        return
+    limits = asyncio.run(server_limits(postgres_dsn(settings.database_url)))
+    processes = settings.db_processes or workers
+    if limits is not None and processes * settings.db_connections > limits.for_foxden:
+        raise StartupRefused(_too_many_connections(settings, processes, limits))
+
+
+async def server_limits(dsn: str) -> ServerLimits | None:
+    """None: the server is out of reach (the migration that runs next says why)."""
+    import asyncpg
+
+    try:
+        connection = await asyncpg.connect(dsn, timeout=5)
+    except (OSError, asyncpg.PostgresError, TimeoutError):
+        return None
+    try:
+        most, reserved = await connection.fetchrow(SERVER_LIMITS)
+    finally:
+        await connection.close()
+    return ServerLimits(most, reserved)
+
+
+def _too_many_connections(settings: Settings, processes: int, limits: ServerLimits) -> str:
+    each = settings.db_connections
+    counted_by = "FOXDEN_DB_PROCESSES" if settings.db_processes else "--workers"
+    fits = limits.for_foxden // processes
+    instead = (
+        f"Set FOXDEN_DB_CONNECTIONS={fits} or less"
+        if fits >= FEWEST_CONNECTIONS
+        else "Run fewer processes"
+    )
+    noun = "process" if processes == 1 else "processes"
+    return (
+        f"{processes} {noun} ({counted_by}) x {each} connections each (FOXDEN_DB_CONNECTIONS) = "
+        f"{processes * each}, more than this Postgres allows: max_connections "
+        f"{limits.max_connections} - {limits.reserved} reserved - {OPERATOR_CONNECTIONS} kept "
+        f"for operators and migrations = {limits.for_foxden}. {instead}, or raise "
+        "max_connections on the server (README, 'Sizing Postgres')."
+    )
+
+
+def postgres_dsn(url: str) -> str:
+    """asyncpg's own form of the app's SQLAlchemy URL."""
+    return url.replace("postgresql+asyncpg://", "postgresql://", 1)
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -226,7 +301,7 @@ def shared_database_fanout(settings: Settings) -> Iterator[None]:
     if is_sqlite(settings.database_url):
         yield
         return
-    dsn = settings.database_url.replace("postgresql+asyncpg://", "postgresql://", 1)
+    dsn = postgres_dsn(settings.database_url)
     _FANOUT.take(dsn, shared=bool(settings.redis_url))
     try:
         yield

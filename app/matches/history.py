@@ -20,7 +20,7 @@ import orjson
 from sqlalchemy import insert, make_url, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from app.db import POOL_TIMEOUT_SECONDS, Database, open_move_pool
+from app.db import POOL_TIMEOUT_SECONDS, Database
 from app.matches.group_commit import GroupCommit
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written
@@ -73,7 +73,7 @@ class MoveWriter:
         if self._pool is None:
             async with self._opening:  # concurrent first moves open one pool, not several
                 if self._pool is None:
-                    self._pool = await open_move_pool(self.db.engine)
+                    self._pool = await self.db.open_move_pool()
         return self._pool
 
     async def close(self) -> None:

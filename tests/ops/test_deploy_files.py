@@ -15,6 +15,7 @@ import yaml
 
 from app.cli import build_parser
 from app.config import Settings
+from app.startup import OPERATOR_CONNECTIONS
 from tests.ops.nginx import PLACEHOLDERS, Nginx
 from tests.servers import ROOT
 
@@ -23,6 +24,7 @@ DOCKERFILE = ROOT / "Dockerfile"
 COMPOSE = ROOT / "docker-compose.yml"
 APP_SERVICES = ("app-a", "app-b")
 SETTING_NAMES = {f"FOXDEN_{name.upper()}" for name in Settings.model_fields}
+SUPERUSER_RESERVED = 3  # Postgres's default superuser_reserved_connections
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +105,21 @@ def test_app_environment_names_are_settings_of_the_app(services: dict[str, Any])
         assert not unknown, f"{name} sets what the app never reads: {unknown}"
         assert environment["FOXDEN_DATABASE_URL"].startswith("postgresql+asyncpg://")
         assert environment["FOXDEN_REDIS_URL"].startswith("redis://")
+
+
+def _server_options(command: list[str]) -> dict[str, str]:
+    """`postgres -c name=value ...` as {name: value}."""
+    pairs = (command[at + 1] for at, word in enumerate(command) if word == "-c")
+    return dict(pair.split("=", 1) for pair in pairs)
+
+
+def test_postgres_holds_every_connection_the_replicas_may_open(services: dict[str, Any]) -> None:
+    for name in APP_SERVICES:
+        assert _environment(services[name])["FOXDEN_DB_PROCESSES"] == str(len(APP_SERVICES))
+    each = [int(_environment(services[name])["FOXDEN_DB_CONNECTIONS"]) for name in APP_SERVICES]
+    opened = sum(each)
+    allowed = int(_server_options(services["postgres"]["command"])["max_connections"])
+    assert opened <= allowed - SUPERUSER_RESERVED - OPERATOR_CONNECTIONS
 
 
 def test_ports_agree_between_app_healthcheck_image_and_nginx(services: dict[str, Any]) -> None:
