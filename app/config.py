@@ -62,7 +62,9 @@ class Settings(BaseSettings):
         1.0, description="How long a lobby socket waits for a hello before its first push"
     )
     ws_sockets_per_match: int = Field(
-        8, description="Sockets one player (or address, without a token) may hold per match"
+        8,
+        description="Sockets and event streams one player (or address, without a token) may"
+        " hold per match",
     )
     # Time-driven behaviour: bots, turn timers, recovery of dropped work, presence expiry.
     bot_delay_ms: int = Field(600, description="Pause before a bot acts, so humans can follow")
