@@ -29,3 +29,10 @@ export function rememberIdentity(value) {
 export function forgetIdentity() {
   localStorage.removeItem(KEY);
 }
+
+/** Forget `token` if it is still the one kept: a token revoked elsewhere (this device was
+ * signed out) must not be sent again, but another tab may have signed in anew meanwhile. */
+export function forgetToken(token) {
+  const stored = identity();
+  if (stored && stored.token === token) forgetIdentity();
+}

@@ -4,7 +4,7 @@
 import { api, gameById, socketUrl } from "./api.js";
 import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
-import { identity } from "./identity.js";
+import { forgetToken, identity } from "./identity.js";
 import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
 import { describeOptions } from "./options-form.js";
 import { siteHeader, nameForm, toast, copyText, status } from "./ui.js";
@@ -325,7 +325,9 @@ function connect() {
     const message = JSON.parse(event.data);
     if (message.type === "lobby") show(message);
     else if (message.type === "error") {
-      if (message.code === "auth/invalid") refusedToken = token; // watch instead of looping
+      // A refused or revoked token: watch instead of looping on it.
+      if (["auth/invalid", "auth/revoked"].includes(message.code)) refusedToken = token;
+      if (message.code === "auth/revoked") forgetToken(token);
       toast(message.message, "error");
     }
   });

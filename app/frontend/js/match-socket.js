@@ -83,7 +83,8 @@ export class MatchSocket {
     } else if (message.type === "chat") {
       this.handlers.onChat?.(message);
     } else if (message.type === "error") {
-      if (message.code === "auth/invalid") this.token = null; // watch instead of looping
+      // A refused or revoked token: watch as a spectator instead of looping on it.
+      if (["auth/invalid", "auth/revoked"].includes(message.code)) this.token = null;
       this.handlers.onError?.(message);
     }
   }

@@ -4,7 +4,7 @@
 
 import { api, gameById } from "./api.js";
 import { h, morphChildren, replace, pageId } from "./dom.js";
-import { identity } from "./identity.js";
+import { forgetToken, identity } from "./identity.js";
 import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.js";
 import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
@@ -350,6 +350,13 @@ function onError(error) {
     return;
   }
   toast(error.message || error.code, "error");
+  if (error.code === "auth/revoked") {
+    // This device was signed out (from another device, or by an admin): the table goes on
+    // as a spectator's, and the rest of the site asks for a sign-in.
+    forgetToken(me && me.token);
+    setPending(false);
+    return;
+  }
   if (["match/not_found", "auth/forbidden"].includes(error.code)) {
     socket.stop();
     return;
