@@ -114,7 +114,7 @@ async def test_the_check_refuses_what_the_rules_refuse(client: httpx.AsyncClient
     assert code(anonymous) == (401, "auth/missing")
 
 
-async def test_a_long_password_is_judged_quickly_by_its_start(client: httpx.AsyncClient) -> None:
+async def test_a_long_password_is_judged_by_its_start(client: httpx.AsyncClient) -> None:
     ada = await new_player(client, "Ada")
     for long in ["correct horse battery staple " * 4 + "x", "a" * 128]:
         body = {"password": long[:128]}
@@ -152,9 +152,11 @@ async def test_a_flood_of_checks_is_refused_not_queued_forever(
     monkeypatch.setattr(strength, "judge", held)
     waiting = [asyncio.create_task(strength.verdict("x" * 8, [])) for _ in range(QUEUE_MAX)]
     await asyncio.sleep(0)  # each task enters the queue
-    with pytest.raises(ApiError) as flooded:
-        await strength.verdict("x" * 8, [])
+    try:
+        with pytest.raises(ApiError) as flooded:
+            await strength.verdict("x" * 8, [])
+    finally:
+        release.set()  # never leave the judge's thread waiting
     assert (flooded.value.code, flooded.value.headers) == ("rate/limited", {"Retry-After": "1"})
-    release.set()
     assert all(v.acceptable for v in await asyncio.gather(*waiting))
     assert (await strength.verdict("x" * 8, [])).acceptable
