@@ -54,6 +54,7 @@ STATUS_BY_CODE = {
     "chat/not_allowed": 422,
     "match/no_such_seat": 422,
     "match/no_such_step": 422,
+    "account/weak_password": 422,
     "rate/limited": 429,
     "rate/too_many_sockets": 429,
     "request/headers_too_large": 431,

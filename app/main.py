@@ -13,6 +13,7 @@ from app.accounts.my_games_router import router as my_games_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
 from app.accounts.sessions_router import router as sessions_router
+from app.accounts.strength_router import router as password_check_router
 from app.addresses import ClientAddress, parse_networks
 from app.admin.players_router import router as admin_players_router
 from app.admin.router import router as admin_router
@@ -135,6 +136,7 @@ def include_routers(app: FastAPI) -> None:
     # These read a token: limited per player, or per address without a valid token.
     for router in (
         players_router,
+        password_check_router,
         my_games_router,
         lobby_router,
         matches_router,

@@ -18,8 +18,10 @@ CHAT_MAX = 300
 # Controls (NUL, ESC, newlines), format characters (bidi overrides, zero-width joiners),
 # surrogates, private use, unassigned code points, and line/paragraph separators.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-# Characters Unicode files as letters or symbols that nonetheless draw as blank space.
-BLANK_LOOKALIKES = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+# Characters Unicode files as letters or symbols that nonetheless draw as blank space: the
+# Hangul fillers and Khmer inherent vowels (default-ignorable), the blank braille cell and the
+# null notehead. Marks on them, or on nothing, show nothing either.
+BLANK_LOOKALIKES = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\U0001d159")
 VISIBLE_CLASSES = frozenset("LNPS")  # letters, numbers, punctuation, symbols
 
 

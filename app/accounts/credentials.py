@@ -3,7 +3,7 @@
 Usernames are 3-24 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit:
 no look-alike characters from other scripts, so one name cannot pose as another. They are
 unique without regard to case. Passwords are 8-128 characters of any kind (the upper bound keeps
-one hash cheap enough; passphrases fit).
+one hash cheap enough; passphrases fit), and new ones must not be easy to guess (strength.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from app.inputs import PlainText, RequestModel
 USERNAME_MIN = 3
 PASSWORD_MIN = 8
 PASSWORD_MAX = 128
-USERNAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+# Anchored, so the JSON Schema `pattern` (a search in ECMA-262 regex) means what fullmatch does.
+USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 def _username(raw: str) -> str:
@@ -46,12 +47,20 @@ Username = Annotated[
         max_length=USERNAME_MAX,
         description="3-24 letters, digits, '.', '_' or '-', starting with a letter or digit; "
         "unique without regard to case",
+        # In the document only: the check is `_username`, whose refusal a person can read
+        # (pydantic's own would quote the regular expression).
+        json_schema_extra={"pattern": USERNAME_PATTERN.pattern},
     ),
     AfterValidator(_username),
 ]
 Password = Annotated[
     PlainText,
-    Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX, description="8-128 characters"),
+    Field(
+        min_length=PASSWORD_MIN,
+        max_length=PASSWORD_MAX,
+        description="8-128 characters, not too easy to guess (`account/weak_password`; "
+        "POST /api/v1/players/me/account/password-check tells before)",
+    ),
     AfterValidator(_password),
 ]
 # Signing in accepts what was once valid, so a change of the rules never locks anyone out;

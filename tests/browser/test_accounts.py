@@ -131,3 +131,43 @@ def test_signing_out_and_a_wrong_password(site: Server, page_factory: Any) -> No
     expect(page.locator("#my-name")).to_have_text("Reynard")
     # The refusals shown above are the only console errors: a 403 and a 401.
     assert len(page.errors) == 2 and all("40" in e for e in page.errors), page.errors
+
+
+def test_a_guessable_password_is_refused_before_it_is_sent(site: Server, page_factory: Any) -> None:
+    page = page_factory()
+    guest = register(site, "Vulpes")
+    sign_in(page, site, guest)
+    page.goto(site.url + "/account")
+    page.fill("#claim-username", "vulpes_fox")
+    page.fill("#claim-password", "password")
+    verdict = page.locator("#claim-password-verdict")
+    expect(verdict).to_contain_text("This password is too easy to guess.")
+    expect(verdict).to_have_attribute("aria-live", "polite")
+    expect(page.locator("#claim-password")).to_have_attribute(
+        "aria-describedby", "claim-password-verdict"
+    )
+    submit = page.locator("#claim-submit")
+    expect(submit).to_have_attribute("aria-disabled", "true")
+    expect(submit).to_have_attribute("aria-describedby", "claim-password-verdict")
+    # aria-disabled only (Playwright would wait for it to be enabled): it still answers a click.
+    submit.click(force=True)
+    expect(page.locator("#claim .form-error")).to_contain_text("Choose another password.")
+    expect(page.locator("#claim-password")).to_be_focused()
+    auth = {"Authorization": f"Bearer {guest['token']}"}
+    unclaimed = httpx.get(f"{site.url}/api/v1/players/me/account", headers=auth)
+    assert unclaimed.status_code == 404, "nothing was sent"
+
+    # Built on the username: refused as well, and the verdict says so.
+    page.fill("#claim-password", "vulpes_fox1")
+    expect(verdict).to_contain_text("your username or name")
+    page.fill("#claim-password", PASSWORD)
+    expect(verdict).to_have_text("Hard enough to guess.")
+    expect(submit).to_have_attribute("aria-disabled", "false")
+    submit.click()
+    expect(page.locator("#account-username")).to_have_text("vulpes_fox")
+
+    # Changing the password: the server knows the username without being told.
+    page.fill("#new-password", "Vulpes_Fox2024")
+    expect(page.locator("#new-password-verdict")).to_contain_text("your username or name")
+    expect(page.locator("#password-submit")).to_have_attribute("aria-disabled", "true")
+    page.errors.check()

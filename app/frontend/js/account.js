@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { identity, rememberIdentity, forgetIdentity } from "./identity.js";
+import { passwordCheck } from "./password-check.js";
 import { siteHeader, toast, status } from "./ui.js";
 
 const app = document.getElementById("app");
@@ -40,23 +41,45 @@ function form(id, fields, button, action) {
   return node;
 }
 
+/** The verdict on a new password, shown under its field as the player types. */
+function checkNewPassword(node, inputId, username) {
+  const input = node.querySelector("#" + inputId);
+  const check = passwordCheck(input, node.querySelector("button[type=submit]"), username);
+  input.after(check.line);
+  return check;
+}
+
+/** Stop a submit the server would refuse for a guessable password, saying why. */
+function refuseGuessable(check, inputId) {
+  const refusal = check.refusal();
+  if (!refusal) return;
+  document.getElementById(inputId).focus();
+  throw new Error("Choose another password. " + refusal);
+}
+
 function claimSection(me) {
+  const claim = form("claim", [
+    field("claim-username", "Username", { autocomplete: "username", minlength: 3, maxlength: 24,
+      pattern: "[A-Za-z0-9][A-Za-z0-9._\\-]*", title: "3-24 letters, digits, '.', '_' or '-'" }),
+    field("claim-password", "Password", { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
+  ], "Create account", async (values) => {
+    refuseGuessable(check, "claim-password");
+    const account = await api("/players/me/account", {
+      method: "POST", body: { username: values["claim-username"], password: values["claim-password"] },
+    });
+    rememberIdentity({ ...identity(), username: account.username });
+    toast(`Account ${account.username} created: sign in with it on your other devices.`);
+    render();
+  });
+  const username = claim.querySelector("#claim-username");
+  // A password built on the username is refused: another username may change the verdict.
+  const check = checkNewPassword(claim, "claim-password", () => username.value);
+  username.addEventListener("input", check.recheck);
   return h("section", { class: "panel", "aria-labelledby": "claim-title" },
     h("h1", { id: "claim-title" }, "Keep your games"),
     h("p", {}, `You play as the guest ${me.name} on this device only. Choose a username and a password `,
       "to sign in on any device and find the same matches there."),
-    form("claim", [
-      field("claim-username", "Username", { autocomplete: "username", minlength: 3, maxlength: 24,
-        pattern: "[A-Za-z0-9][A-Za-z0-9._\\-]*", title: "3-24 letters, digits, '.', '_' or '-'" }),
-      field("claim-password", "Password", { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
-    ], "Create account", async (values) => {
-      const account = await api("/players/me/account", {
-        method: "POST", body: { username: values["claim-username"], password: values["claim-password"] },
-      });
-      rememberIdentity({ ...identity(), username: account.username });
-      toast(`Account ${account.username} created: sign in with it on your other devices.`);
-      render();
-    }));
+    claim);
 }
 
 function signInSection(title, intro) {
@@ -158,20 +181,23 @@ async function endSession(session) {
 }
 
 function passwordSection() {
+  const change = form("password", [
+    field("old-password", "Current password", { type: "password", autocomplete: "current-password", maxlength: 128 }),
+    field("new-password", "New password", { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
+  ], "Change password", async (values) => {
+    refuseGuessable(check, "new-password");
+    const changed = await api("/players/me/account/password", {
+      method: "PUT", body: { old_password: values["old-password"], new_password: values["new-password"] },
+    });
+    const others = changed.sessions_ended;
+    toast(`Password changed. ${others} other device${others === 1 ? " was" : "s were"} signed out.`);
+    render();
+  });
+  const check = checkNewPassword(change, "new-password"); // the server knows the account's username
   return h("section", { class: "panel", "aria-labelledby": "password-title" },
     h("h2", { id: "password-title" }, "Change password"),
     h("p", { class: "muted" }, "Every other device is signed out: use this if a device was lost."),
-    form("password", [
-      field("old-password", "Current password", { type: "password", autocomplete: "current-password", maxlength: 128 }),
-      field("new-password", "New password", { type: "password", autocomplete: "new-password", minlength: 8, maxlength: 128 }),
-    ], "Change password", async (values) => {
-      const changed = await api("/players/me/account/password", {
-        method: "PUT", body: { old_password: values["old-password"], new_password: values["new-password"] },
-      });
-      const others = changed.sessions_ended;
-      toast(`Password changed. ${others} other device${others === 1 ? " was" : "s were"} signed out.`);
-      render();
-    }));
+    change);
 }
 
 render();

@@ -54,6 +54,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
         {"old_password": "old", "new_password": "a new password"},
         only(GUEST_ONLY),
     ),
+    ("POST", "/api/v1/players/me/account/password-check"): ({"password": "x"}, only(SIGNED_IN)),
     ("POST", "/api/v1/sessions"): (
         {"username": "nobody", "password": "wrong"},
         dict.fromkeys(ROLES, 401),
