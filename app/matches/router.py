@@ -16,9 +16,10 @@ from app.inputs import SEQ_MAX, After
 from app.lobby.schemas import LobbyPublic
 from app.matches import replay, seats
 from app.matches.access import viewer_seat
-from app.matches.envelope import envelope, fill_names, summary_json
+from app.matches.envelope import envelope, summary_json
 from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
+from app.matches.log_view import readable_entries
 from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
@@ -26,7 +27,6 @@ from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, Rep
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
-    LogEntryPublic,
     MatchLogPublic,
     MatchSummaryPublic,
     ReplayActionPublic,
@@ -112,14 +112,7 @@ async def match_log(
     # After the end everything is public: the replay shows every seat's secrets.
     everything = loaded.status != MatchStatus.ACTIVE
     forgotten = 0 if everything else loaded.engine.forgotten_before(loaded.state)
-    names = loaded.names()
-    entries = [
-        public_entry(row, entry, names, forgotten)
-        for row in rows
-        for entry in row.log
-        if (everything or entry["audience"] is None or entry["audience"] == seat)
-        and not (_faded(entry, forgotten) and not entry["faded"])
-    ]
+    entries = readable_entries(rows, loaded.names(), seat, everything, forgotten)
     replay = (
         [
             ReplayActionPublic(
@@ -136,27 +129,6 @@ async def match_log(
         entries=entries,
         replay=replay,
         forgotten_before=forgotten,
-    )
-
-
-def _faded(entry: dict[str, Any], forgotten: int) -> bool:
-    return entry.get("episode") is not None and entry["episode"] < forgotten
-
-
-def public_entry(
-    row: MatchAction, entry: dict[str, Any], names: list[str], forgotten: int
-) -> LogEntryPublic:
-    """One stored entry as the caller reads it; a forgotten episode's entry reads faded."""
-    faded = _faded(entry, forgotten)
-    return LogEntryPublic(
-        seq=row.seq,
-        seat=row.seat,
-        actor=row.actor,
-        text=fill_names(entry["faded"] if faded else entry["text"], names),
-        data={} if faded else fill_names(entry["data"], names),
-        private=entry["audience"] is not None,
-        faded=faded,
-        at=row.created_at,
     )
 
 
