@@ -14,6 +14,7 @@ from app.admin.audit import audit
 from app.db import utcnow
 from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
+from app.inputs import GameFilter, LobbyId, MatchId, PlayerId
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby
 from app.lobby.publish import commit_and_push, lobby_public
@@ -56,7 +57,7 @@ async def lobbies(
     context: ContextDep,
     admin: AdminPlayer,
     status: str | None = Query(None, pattern=STATUS),
-    game: str | None = None,
+    game: GameFilter = None,
 ) -> list[LobbyPublic]:
     cutoff = idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).order_by(Lobby.created_at.desc()).limit(500)
@@ -74,7 +75,7 @@ async def lobbies(
     responses=responses(*ADMIN, "lobby/not_found"),
 )
 async def close_lobby(
-    lobby_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+    lobby_id: LobbyId, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
     if lobby.status == LobbyStatus.OPEN:
@@ -89,7 +90,11 @@ async def close_lobby(
     responses=responses(*ADMIN, "lobby/not_found", "player/not_found"),
 )
 async def kick(
-    lobby_id: str, player_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+    lobby_id: LobbyId,
+    player_id: PlayerId,
+    session: SessionDep,
+    context: ContextDep,
+    admin: AdminPlayer,
 ) -> LobbyPublic:
     lobby = await get_lobby(session, lobby_id)
     if not kick_player(lobby, player_id):
@@ -104,7 +109,7 @@ async def matches(
     context: ContextDep,
     admin: AdminPlayer,
     status: str | None = Query(None, pattern=STATUS),
-    game: str | None = None,
+    game: GameFilter = None,
 ) -> list[dict[str, Any]]:
     query = select(Match.id).order_by(Match.updated_at.desc()).limit(500)
     if status:
@@ -124,7 +129,7 @@ async def matches(
     responses=responses(*ADMIN, "match/not_found", "action/stale_version"),
 )
 async def abort(
-    match_id: str, session: SessionDep, context: ContextDep, admin: AdminPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> dict[str, Any]:
     # The same single-writer rule as a move: the process lock, SQLite's one writer, the row lock.
     async with context.locks.hold(match_id), context.locks.sqlite_writer(context.db.sqlite):
@@ -176,7 +181,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
     responses=responses(*ADMIN, "match/not_found", "match/no_such_seat"),
 )
 async def raw_state(
-    match_id: str,
+    match_id: MatchId,
     session: SessionDep,
     context: ContextDep,
     admin: AdminPlayer,

@@ -16,7 +16,7 @@ from app.chat.schemas import (
 from app.chat.service import check_content, check_rate, messages_after, public
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import ApiError, responses
-from app.inputs import After
+from app.inputs import After, MatchId
 from app.matches.access import viewer_seat
 from app.matches.store import load_match
 
@@ -33,7 +33,7 @@ FOUND = (
 
 @router.get("/{match_id}/chat", response_model=ChatLogPublic, responses=responses(*FOUND))
 async def read_chat(
-    match_id: str,
+    match_id: MatchId,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
@@ -55,7 +55,7 @@ async def read_chat(
     responses=responses(*FOUND, "action/not_seated", "chat/not_allowed"),
 )
 async def post_chat(
-    match_id: str,
+    match_id: MatchId,
     body: ChatPost,
     session: SessionDep,
     context: ContextDep,

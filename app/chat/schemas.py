@@ -19,7 +19,12 @@ class ChatTextPost(RequestModel):
 
 
 class ChatReactionPost(RequestModel):
-    reaction: PlainText = Field(max_length=16, description="One of: " + ", ".join(REACTIONS))
+    reaction: PlainText = Field(
+        max_length=16,
+        # Only in the schema: any other value gets the documented 422 chat/not_allowed.
+        json_schema_extra={"enum": list(REACTIONS)},
+        description="One of: " + ", ".join(REACTIONS),
+    )
 
 
 # Either a text or a reaction, never both: each shape refuses the other's field.

@@ -106,7 +106,10 @@ class LogEntry:
 
     `text` is a sentence a player reads; it names players as `{seat0}` .. `{seat5}`, which the
     platform replaces with their names. `audience` None means everyone; a seat number means only
-    that seat sees the entry while the match runs (after the end, the replay shows all).
+    that seat sees the entry while the match runs. After the end everyone reads every entry:
+    the owner its `text` ("You draw the 9 of Moons"), anyone else its `others`, the same event
+    told in the third person ("{seat0} draws the 9 of Moons"); an empty `others` leaves the
+    entry out for them (another entry already tells it, say the other side of a swap).
     `data` is the machine-readable form of the same event, for clients and animations.
 
     Memory rules ("no player may look at the cards of previously won tricks") fade entries:
@@ -121,6 +124,7 @@ class LogEntry:
     data: Mapping[str, JSON] = field(default_factory=dict)
     episode: int | None = None
     faded: str = ""
+    others: str = ""
 
 
 Log = tuple[LogEntry, ...]

@@ -14,6 +14,7 @@ from app.accounts.service import Identity, names_of
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
+from app.inputs import GameFilter, LobbyId
 from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.publish import commit_and_push, lobby_public
@@ -65,7 +66,7 @@ async def list_lobbies(
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
-    game: str | None = Query(None, max_length=64),
+    game: GameFilter = None,
     status: str = Query(LobbyStatus.OPEN, pattern=f"^({'|'.join(LobbyStatus)})$"),
 ) -> list[LobbyPublic]:
     cutoff = activity.idle_cutoff(context.settings, context.clock.now())
@@ -78,7 +79,7 @@ async def list_lobbies(
 
 @router.get("/{lobby_id}", response_model=LobbyPublic, responses=responses(*FOUND))
 async def get(
-    lobby_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+    lobby_id: LobbyId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> LobbyPublic:
     lobby = await service.get_lobby(session, lobby_id)
     return await lobby_public(
@@ -87,7 +88,7 @@ async def get(
 
 
 async def _change(
-    lobby_id: str,
+    lobby_id: LobbyId,
     player: Identity,
     session: AsyncSession,
     context: AppContext,
@@ -131,7 +132,7 @@ async def _locked(context: AppContext, session: AsyncSession, lobby_id: str) -> 
     | responses("lobby/too_many", "lobby/full", "lobby/closed"),
 )
 async def join(
-    lobby_id: str,
+    lobby_id: LobbyId,
     body: JoinRequest,
     player: CurrentPlayer,
     session: SessionDep,
@@ -151,7 +152,7 @@ async def join(
     responses=responses(*FOUND, "lobby/not_host", "lobby/closed"),
 )
 async def rotate_invite_code(
-    lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
     """A new invite code (host only): links with the old one stop working."""
     return await _change(lobby_id, player, session, context, service.new_invite, host_only=True)
@@ -161,7 +162,7 @@ async def rotate_invite_code(
     "/{lobby_id}/leave", response_model=LobbyPublic, responses=responses(*FOUND, "lobby/closed")
 )
 async def leave(
-    lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> LobbyPublic:
     return await _change(
         lobby_id, player, session, context, lambda lobby: service.leave(lobby, player)
@@ -174,7 +175,7 @@ async def leave(
     responses=responses(*FOUND, "auth/forbidden", "lobby/closed"),
 )
 async def ready(
-    lobby_id: str,
+    lobby_id: LobbyId,
     body: ReadyRequest,
     player: CurrentPlayer,
     session: SessionDep,
@@ -197,7 +198,7 @@ async def ready(
     ),
 )
 async def patch(
-    lobby_id: str,
+    lobby_id: LobbyId,
     body: LobbyPatch,
     player: CurrentPlayer,
     session: SessionDep,
@@ -228,7 +229,7 @@ async def patch(
     ),
 )
 async def put_bot(
-    lobby_id: str,
+    lobby_id: LobbyId,
     seat: SeatNumber,
     body: BotRequest,
     player: CurrentPlayer,
@@ -251,7 +252,7 @@ async def put_bot(
     responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
 )
 async def fill_with_bots(
-    lobby_id: str,
+    lobby_id: LobbyId,
     body: FillRequest,
     player: CurrentPlayer,
     session: SessionDep,
@@ -274,7 +275,11 @@ async def fill_with_bots(
     responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
 )
 async def empty_seat(
-    lobby_id: str, seat: SeatNumber, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    lobby_id: LobbyId,
+    seat: SeatNumber,
+    player: CurrentPlayer,
+    session: SessionDep,
+    context: ContextDep,
 ) -> LobbyPublic:
     return await _change(
         lobby_id,
@@ -292,7 +297,7 @@ async def empty_seat(
     responses=responses(*FOUND, "lobby/not_host", "lobby/not_ready", "lobby/closed"),
 )
 async def start(
-    lobby_id: str, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> StartPublic:
     async with _locked(context, session, lobby_id):
         lobby = await _load_for_change(context, session, lobby_id)

@@ -12,13 +12,14 @@ from app.accounts.service import Identity
 from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
-from app.inputs import SEQ_MAX, After
+from app.inputs import SEQ_MAX, After, MatchId
 from app.lobby.schemas import LobbyPublic
 from app.matches import replay, seats
 from app.matches.access import viewer_seat
-from app.matches.envelope import envelope, fill_names, summary_json
+from app.matches.envelope import envelope, summary_json
 from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
+from app.matches.log_view import readable_entries
 from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
@@ -26,7 +27,6 @@ from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, Rep
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
-    LogEntryPublic,
     MatchLogPublic,
     MatchSummaryPublic,
     ReplayActionPublic,
@@ -54,7 +54,7 @@ async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int 
 
 @router.get("/{match_id}", response_model=MatchSummaryPublic, responses=responses(*FOUND))
 async def summary(
-    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
     loaded = await load_match(context, session, match_id)
     viewer_seat(loaded, player)
@@ -63,7 +63,7 @@ async def summary(
 
 @router.get("/{match_id}/state", response_model=Envelope, responses=responses(*FOUND))
 async def state(
-    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> Response:
     loaded = await load_match(context, session, match_id)
     return await envelope_response(context, loaded, viewer_seat(loaded, player))
@@ -85,7 +85,7 @@ async def state(
     ),
 )
 async def post_action(
-    match_id: str, body: ActionRequest, context: ContextDep, player: CurrentPlayer
+    match_id: MatchId, body: ActionRequest, context: ContextDep, player: CurrentPlayer
 ) -> Response:
     loaded, seat = await act(
         context,
@@ -100,7 +100,7 @@ async def post_action(
 
 @router.get("/{match_id}/log", response_model=MatchLogPublic, responses=responses(*FOUND))
 async def match_log(
-    match_id: str,
+    match_id: MatchId,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
@@ -112,14 +112,7 @@ async def match_log(
     # After the end everything is public: the replay shows every seat's secrets.
     everything = loaded.status != MatchStatus.ACTIVE
     forgotten = 0 if everything else loaded.engine.forgotten_before(loaded.state)
-    names = loaded.names()
-    entries = [
-        public_entry(row, entry, names, forgotten)
-        for row in rows
-        for entry in row.log
-        if (everything or entry["audience"] is None or entry["audience"] == seat)
-        and not (_faded(entry, forgotten) and not entry["faded"])
-    ]
+    entries = readable_entries(rows, loaded.names(), seat, everything, forgotten)
     replay = (
         [
             ReplayActionPublic(
@@ -139,27 +132,6 @@ async def match_log(
     )
 
 
-def _faded(entry: dict[str, Any], forgotten: int) -> bool:
-    return entry.get("episode") is not None and entry["episode"] < forgotten
-
-
-def public_entry(
-    row: MatchAction, entry: dict[str, Any], names: list[str], forgotten: int
-) -> LogEntryPublic:
-    """One stored entry as the caller reads it; a forgotten episode's entry reads faded."""
-    faded = _faded(entry, forgotten)
-    return LogEntryPublic(
-        seq=row.seq,
-        seat=row.seat,
-        actor=row.actor,
-        text=fill_names(entry["faded"] if faded else entry["text"], names),
-        data={} if faded else fill_names(entry["data"], names),
-        private=entry["audience"] is not None,
-        faded=faded,
-        at=row.created_at,
-    )
-
-
 async def _actions_after(session: AsyncSession, match_id: str, after: int) -> list[MatchAction]:
     query = (
         select(MatchAction)
@@ -175,7 +147,7 @@ async def _actions_after(session: AsyncSession, match_id: str, after: int) -> li
     responses={**responses(*FOUND, "rate/too_many_sockets"), 200: SSE_RESPONSE},
 )
 async def stream(
-    match_id: str,
+    match_id: MatchId,
     request: Request,
     session: SessionDep,
     context: ContextDep,
@@ -194,7 +166,9 @@ async def stream(
     response_model=Envelope,
     responses=responses(*FOUND, "action/not_seated", "match/finished"),
 )
-async def leave_match(match_id: str, context: ContextDep, player: CurrentPlayer) -> dict[str, Any]:
+async def leave_match(
+    match_id: MatchId, context: ContextDep, player: CurrentPlayer
+) -> dict[str, Any]:
     """Leave a running match: a bot plays your seat on, and the table is told."""
     loaded = await seats.leave(context, match_id, player)
     return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
@@ -205,7 +179,9 @@ async def leave_match(match_id: str, context: ContextDep, player: CurrentPlayer)
     response_model=Envelope,
     responses=responses(*FOUND, "action/not_seated", "match/finished"),
 )
-async def reclaim_seat(match_id: str, context: ContextDep, player: CurrentPlayer) -> dict[str, Any]:
+async def reclaim_seat(
+    match_id: MatchId, context: ContextDep, player: CurrentPlayer
+) -> dict[str, Any]:
     """Take your seat back from the bot that played it while you were away."""
     loaded = await seats.reclaim(context, match_id, player)
     return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
@@ -218,7 +194,7 @@ async def reclaim_seat(match_id: str, context: ContextDep, player: CurrentPlayer
     responses=responses(*FOUND, "action/not_seated", "match/not_finished", "lobby/too_many"),
 )
 async def rematch(
-    match_id: str, session: SessionDep, context: ContextDep, player: CurrentPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: CurrentPlayer
 ) -> LobbyPublic:
     loaded = await load_match(context, session, match_id)
     return await rematch_lobby(context, session, loaded, player)
@@ -230,7 +206,7 @@ async def rematch(
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable"),
 )
 async def replay_index(
-    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
     """The steps of a match that is over and where each round begins (refused while live)."""
     ended = await _ended(context, session, match_id, player)
@@ -243,7 +219,7 @@ async def replay_index(
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable", "match/no_such_step"),
 )
 async def replay_step(
-    match_id: str,
+    match_id: MatchId,
     step: Annotated[int, Path(ge=0, le=SEQ_MAX)],
     session: SessionDep,
     context: ContextDep,
@@ -260,7 +236,7 @@ async def replay_step(
     responses=responses(*FOUND, "match/not_finished"),
 )
 async def export(
-    match_id: str, session: SessionDep, context: ContextDep, player: OptionalPlayer
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
     """The match as one document that its engine replays to the same end (once it is over)."""
     return export_document(await _ended(context, session, match_id, player))

@@ -65,7 +65,10 @@ class LogEntryPublic(BaseModel):
     actor: str = Field(description="player | bot | timeout | admin")
     text: str
     data: dict[str, Any]
-    private: bool = Field(description="True if only the caller's seat saw it during play")
+    private: bool = Field(
+        description="Written for one seat: the caller's own during play; after the end anyone's, "
+        "read by the others in the third person"
+    )
     faded: bool = Field(
         False,
         description="The entry names cards the rules say nobody may look at any more (earlier "

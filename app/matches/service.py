@@ -306,4 +306,6 @@ def log_json(entry: LogEntry) -> dict[str, Any]:
     if entry.episode is not None:  # only entries a memory rule may fade carry these
         stored["episode"] = entry.episode
         stored["faded"] = entry.faded
+    if entry.others:  # a private line's third-person form, read by the others after the end
+        stored["others"] = entry.others
     return stored

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query
 from app.deps import SessionDep
 from app.errors import ApiError, responses
 from app.games import get_engine
+from app.inputs import GameId, PlayerId
 from app.ratings.leaderboard import leaderboard
 from app.ratings.profile import profile
 from app.ratings.schemas import LeaderboardPublic, ProfilePublic
@@ -23,7 +24,7 @@ PAGE_MAX = 200
     responses=responses("game/not_found", "rate/limited", "request/malformed"),
 )
 async def game_leaderboard(
-    game_id: str,
+    game_id: GameId,
     session: SessionDep,
     min_matches: Annotated[int, Query(ge=1, le=10_000, description="Rated matches needed")] = 1,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
@@ -40,6 +41,6 @@ async def game_leaderboard(
     response_model=ProfilePublic,
     responses=responses("player/not_found", "rate/limited", "request/malformed"),
 )
-async def player_profile(player_id: str, session: SessionDep) -> ProfilePublic:
+async def player_profile(player_id: PlayerId, session: SessionDep) -> ProfilePublic:
     """A player's ratings, win rates, recent public matches and rating history."""
     return await profile(session, player_id)

@@ -4,6 +4,9 @@ The move that ends a match is committed by the move pipeline first; settling fol
 in its own transaction, which also inserts the match's `SettledMatch` row. That row's primary
 key makes settling idempotent: a retried request, a second process, or the recovery pass
 (for a process that crashed between the two commits) finds it and changes nothing.
+
+A Duet at a private table keeps no team record: a record names the pair, and private matches
+are unlisted.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Finished:
     options: dict[str, Any]
     outcome: dict[str, Any]
     players: list[str]  # by seat
+    private: bool  # at a private table: unlisted, so it keeps no pair record
 
 
 async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
@@ -97,7 +101,7 @@ async def _settle_once(context: AppContext, match_id: str) -> bool:
             )
         )
         await session.flush()  # a concurrent settler's row makes this fail: counted once
-        if cooperative:
+        if cooperative and not finished.private:  # a record names the pair: unlisted
             await _count_team(session, finished)
         else:
             await _rate(session, finished, not context.db.sqlite)
@@ -107,7 +111,8 @@ async def _settle_once(context: AppContext, match_id: str) -> bool:
 async def _finished_rated(session: AsyncSession, match_id: str) -> Finished | None:
     row = (
         await session.execute(
-            select(Match.game, Match.options, Match.outcome, Match.status, Lobby.rated)
+            select(Match.game, Match.options, Match.outcome, Match.status, Match.private)
+            .add_columns(Lobby.rated)
             .join(Lobby, Lobby.id == Match.lobby_id)
             .where(Match.id == match_id)
         )
@@ -123,7 +128,8 @@ async def _finished_rated(session: AsyncSession, match_id: str) -> Finished | No
     ).all()
     if any(player is None for player in players) or len(set(players)) != len(players):
         return None  # a bot seat (never at a rated table) or one player in two seats
-    return Finished(match_id, row.game, row.options, row.outcome, [str(p) for p in players])
+    seated = [str(p) for p in players]
+    return Finished(match_id, row.game, row.options, row.outcome, seated, row.private)
 
 
 async def _rate(session: AsyncSession, finished: Finished, lock_rows: bool) -> None:

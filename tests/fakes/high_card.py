@@ -117,7 +117,10 @@ class HighCard:
                 faded=f"{{seat{seat}}} played a card.",
             ),
             LogEntry(
-                f"You keep {', '.join(hands[seat]) or 'nothing'}.", seat, {"kept": hands[seat]}
+                f"You keep {', '.join(hands[seat]) or 'nothing'}.",
+                seat,
+                {"kept": hands[seat]},
+                others=f"{{seat{seat}}} keeps {', '.join(hands[seat]) or 'nothing'}.",
             ),
         ]
         players = len(state.hands)

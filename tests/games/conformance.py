@@ -397,6 +397,22 @@ def check_fading(engine: Engine[Any], playout: Playout) -> None:
             assert not any(_contains_token(entry.faded, token) for token in hidden), entry.faded
 
 
+SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+
+
+def check_private_lines_told_to_others(playout: Playout) -> None:
+    """After the end everyone reads every entry: a private line ("You drew the 7 of Moons")
+    reads for anyone else in its third-person form (`others`), which names its owner and
+    never says "you"; every step with private lines tells the others at least one of them
+    (an empty form is for the other side of an event another line already tells)."""
+    for step in playout.steps:
+        private = [e for e in step.log if e.audience is not None]
+        for entry in private:
+            assert not SECOND_PERSON.search(entry.others), entry.others
+            assert not entry.others or f"{{seat{entry.audience}}}" in entry.others, entry.others
+        assert not private or any(e.others for e in private), [e.text for e in private]
+
+
 def _contains_token(text: str, token: str) -> bool:
     """True if `token` occurs in `text` not as part of a longer word or id."""
     if token not in text:  # the usual case, and a plain substring test is fast

@@ -120,6 +120,11 @@ def test_faded_log_entries_name_nothing(engine: Engine[Any]) -> None:
         c.check_fading(engine, playout)
 
 
+def test_private_log_lines_read_in_the_third_person_for_the_others(engine: Engine[Any]) -> None:
+    for playout in _playouts(engine.id):
+        c.check_private_lines_told_to_others(playout)
+
+
 def test_only_seats_and_spectators_have_a_view(engine: Engine[Any]) -> None:
     for playout in _deep(engine)[:4]:
         for state in playout.states[::25]:

@@ -33,7 +33,9 @@ def _log_texts(engine: Engine[Any], playouts: int) -> list[str]:
     for index in range(playouts):
         players, options = combos[index % len(combos)]
         playout = random_playout(engine, players, options, rng.getrandbits(63))
-        texts += [text for step in playout.steps for e in step.log for text in (e.text, e.faded)]
+        texts += [
+            text for step in playout.steps for e in step.log for text in (e.text, e.faded, e.others)
+        ]
     return [text for text in texts if text]
 
 

@@ -43,6 +43,8 @@ def trick_entry(
     trick: int,
     data: Mapping[str, JSON],
     audience: int | None = None,
+    others: str = "",
 ) -> LogEntry:
-    """An entry naming a card of trick number `trick`; `faded` is what it reads once forgotten."""
-    return LogEntry(text, audience, data, episode=trick, faded=faded)
+    """An entry naming a card of trick number `trick`; `faded` is what it reads once forgotten
+    (`others`: a private entry told in the third person, see `LogEntry`)."""
+    return LogEntry(text, audience, data, episode=trick, faded=faded, others=others)

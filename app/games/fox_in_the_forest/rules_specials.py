@@ -70,6 +70,7 @@ def fairy_look(state: State, seat: int) -> tuple[State, Log]:
             trick,
             {"event": "fairy_seen", "seat": seat, "cards": list(seen)},
             audience=seat,
+            others=f"The Fairy shows {{seat{seat}}} the {names}.",
         ),
     )
     return evolve(state, step=Step("fairy_take", seat, cards=seen)), log
@@ -87,7 +88,13 @@ def fairy_take(state: State, seat: int, card: str) -> tuple[State, Log]:
             None,
             {"event": "fairy_take", "seat": seat},
         ),
-        LogEntry(f"You take the {label(card)}.", seat, {"event": "fairy_took", "card": card}),
+        LogEntry(
+            f"You take the {label(card)}.",
+            seat,
+            {"event": "fairy_took", "card": card},
+            others=f"{{seat{seat}}} takes {{seat{victim}}}'s {label(card)}.",
+        ),
+        # The same card seen from the victim's side: the entry above tells it to the others.
         LogEntry(
             f"{{seat{seat}}} takes your {label(card)}.",
             victim,
@@ -110,7 +117,13 @@ def fairy_give(state: State, seat: int, card: str) -> tuple[State, Log]:
     state = learn(state, seat, card)
     log = (
         LogEntry(f"{{seat{seat}}} gives a card back.", None, {"event": "fairy_give", "seat": seat}),
-        LogEntry(f"You give the {label(card)}.", seat, {"event": "fairy_gave", "card": card}),
+        LogEntry(
+            f"You give the {label(card)}.",
+            seat,
+            {"event": "fairy_gave", "card": card},
+            others=f"{{seat{seat}}} gives {{seat{victim}}} the {label(card)}.",
+        ),
+        # Seen from the receiving side: the entry above tells it to the others.
         LogEntry(
             f"{{seat{seat}}} gives you the {label(card)}.",
             victim,
@@ -156,7 +169,14 @@ def potion_discard(state: State, seat: int, card: str | None) -> tuple[State, Lo
         state = slip_out(state, seat, card, ())
         state = to_bottom(state, card, (seat,))
         under.append(card)
-        log = (LogEntry(f"You put the {label(card)} under the deck.", seat, {"card": card}),)
+        log = (
+            LogEntry(
+                f"You put the {label(card)} under the deck.",
+                seat,
+                {"card": card},
+                others=f"{{seat{seat}}} puts the {label(card)} under the deck.",
+            ),
+        )
     extra = " and another card" if card is not None else ""
     text = f"{{seat{seat}}} puts the Potion{extra} under the deck and draws {len(under)}."
     faded = ""

@@ -58,6 +58,7 @@ def discard_to_bottom(state: State, seat: int, card: str) -> tuple[State, Log]:
             f"You put the {label(card)} under the deck.",
             seat,
             {"event": "discard_private", "seat": seat, "card": card},
+            others=f"{{seat{seat}}} puts the {label(card)} under the deck.",
         ),
     )
     state, more = proceed(state)

@@ -108,6 +108,7 @@ def draw(state: State, seat: int) -> tuple[State, Log]:
             f"You drew the {label(card)}.",
             seat,
             {"event": "draw_private", "seat": seat, "card": card},
+            others=f"{{seat{seat}}} drew the {label(card)}.",
         ),
     )
 

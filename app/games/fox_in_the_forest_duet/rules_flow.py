@@ -199,6 +199,7 @@ def pass_card(state: State, seat: int, card: str) -> Step:
             f"You pick the {card_name(card)} to pass.",
             audience=seat,
             data={"event": "pick", "seat": seat, "card": card},
+            others=f"{{seat{seat}}} picks the {card_name(card)} to pass.",
         ),
         LogEntry(
             f"{{seat{seat}}} has picked a card to pass.", data={"event": "picked", "seat": seat}
@@ -223,7 +224,10 @@ def _swap(state: State, from_0: str, from_1: str) -> Step:
             f"You pass the {card_name(from_0)} and receive the {card_name(from_1)}.",
             audience=0,
             data={"event": "swap", "gave": from_0, "got": from_1},
+            others=f"{{seat0}} passes the {card_name(from_0)} and receives the "
+            f"{card_name(from_1)}.",
         ),
+        # The same swap from the other side: the entry above tells it to the others.
         LogEntry(
             f"You pass the {card_name(from_1)} and receive the {card_name(from_0)}.",
             audience=1,

@@ -139,11 +139,8 @@ def _second_phase(state: State, log: Log) -> Result:
 
 def _card_reminder(state: State, seat: int) -> LogEntry:
     card = card_of(state, seat)
-    names = ANIMAL_NAMES
-    text = (
-        f"Your card: you favour the {names[card.farm]} and the {names[card.predator]} "
-        f"and dislike the {names[card.disliked]}."
-    )
+    farm, predator, disliked = (ANIMAL_NAMES[a] for a in (card.farm, card.predator, card.disliked))
+    liked = f"the {farm} and the {predator}"
     data = {
         "event": "your_card",
         "card": card.id,
@@ -151,7 +148,12 @@ def _card_reminder(state: State, seat: int) -> LogEntry:
         "predator": card.predator,
         "disliked": card.disliked,
     }
-    return LogEntry(text, audience=seat, data=data)
+    return LogEntry(
+        f"Your card: you favour {liked} and dislike the {disliked}.",
+        audience=seat,
+        data=data,
+        others=f"{{seat{seat}}}'s card favours {liked} and dislikes the {disliked}.",
+    )
 
 
 def _game_over(state: State, log: Log) -> Result:

@@ -150,6 +150,7 @@ def _apply_play(state: OhFoxState, seat: int, play: Play) -> Transition[OhFoxSta
         f"You chose a {describe(play)} for turn {turn}.",
         audience=seat,
         data={"event": "chose", "turn": turn, "card": play.card, "direction": play.direction},
+        others=f"{{seat{seat}}} chose a {describe(play)} for turn {turn}.",
     )
     told = LogEntry(
         f"{{seat{seat}}} has chosen a card.", data={"event": "chosen", "seat": seat, "turn": turn}
@@ -239,5 +240,6 @@ def _apply_mark(
         f"You put {{seat{target}}}'s pawn {where}.",
         audience=seat,
         data={"event": "mark", "seat": target, "space": None if space is None else space_id(space)},
+        others=f"{{seat{seat}}} puts {{seat{target}}}'s pawn {where}.",
     )
     return Transition(evolve(state, marks=marks), (entry,))
