@@ -11,13 +11,13 @@ from pydantic import BaseModel, Field
 
 from app.accounts.credentials import PASSWORD_MAX
 from app.accounts.models import USERNAME_MAX, Account
-from app.accounts.router import SIGNED_IN
 from app.accounts.strength import verdict
 from app.deps import CurrentPlayer, SessionDep
 from app.errors import responses
 from app.inputs import PlainText, RequestModel
 
 router = APIRouter(prefix="/api/v1/players/me/account", tags=["players"])
+SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")
 
 
 class PasswordCheck(RequestModel):
