@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from cachetools import TTLCache
 
+from app.accounts.passwords import PasswordHashing
 from app.accounts.service import TokenCache
 from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
@@ -54,6 +55,7 @@ class AppContext:
     presence_cache: TTLCache[str, dict[int, int]] = field(init=False)
     fanout: Fanout = field(init=False)
     signins: SignInLimits = field(init=False)
+    hashing: PasswordHashing = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
@@ -61,3 +63,4 @@ class AppContext:
         self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache)
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)
+        self.hashing = PasswordHashing(self.metrics.hashing_refused)

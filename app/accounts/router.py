@@ -86,8 +86,13 @@ async def claim_account(
 
     This device's token keeps working, as this device's session (it now expires when unused
     for 30 days)."""
+    # Charged like a sign-in, before the name is looked up: probing which usernames exist by
+    # claiming them is no faster than by signing in.
+    context.signins.charge(_address(request))
     label = device_label(request.headers.get("user-agent"))
-    account = await claim(session, context.tokens, player, body, label, context.clock.now())
+    account = await claim(
+        session, context.tokens, context.hashing, player, body, label, context.clock.now()
+    )
     return _public(account)
 
 
@@ -118,8 +123,10 @@ async def new_password(
     """Change the password (the current one is asked again); every other session ends."""
     account = await account_of(session, player.id)
     # The current password is a password guess like a sign-in: the same limits apply.
-    context.signins.check(account.username_key, _address(request))
-    ended = await change_password(session, context.tokens, player, body, context.clock.now())
+    with context.signins.attempt(account.username_key, _address(request)):
+        ended = await change_password(
+            session, context.tokens, context.hashing, player, body, context.clock.now()
+        )
     return PasswordChangedPublic(sessions_ended=ended)
 
 
