@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict
 
 from app.accounts.accounts import account_of, change_password, claim
@@ -67,9 +67,17 @@ async def me(player: CurrentPlayer) -> PlayerMePublic:
     return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
 
 
+async def charge_claim(request: Request, context: ContextDep) -> None:
+    """A claim is charged like a sign-in, before the name is looked up, so probing which
+    usernames exist by claiming them is no faster than by signing in; and before the token is,
+    so a flood of claims from one address is refused without touching the database."""
+    context.signins.charge(_address(request))
+
+
 @router.post(
     "/me/account",
     status_code=201,
+    dependencies=[Depends(charge_claim)],
     response_model=AccountPublic,
     responses=responses(
         "request/malformed",
@@ -86,9 +94,6 @@ async def claim_account(
 
     This device's token keeps working, as this device's session (it now expires when unused
     for 30 days)."""
-    # Charged like a sign-in, before the name is looked up: probing which usernames exist by
-    # claiming them is no faster than by signing in.
-    context.signins.charge(_address(request))
     label = device_label(request.headers.get("user-agent"))
     account = await claim(
         session, context.tokens, context.hashing, player, body, label, context.clock.now()
