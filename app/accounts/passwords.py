@@ -55,7 +55,9 @@ class PasswordHashing:
         """Whether `password` is the one `stored_hash` was made from (None: the decoy)."""
         return await self._run(_verify, stored_hash, password)
 
-    async def _run(self, work: Callable[..., Result], *args: str | None) -> Result:
+    def refuse_if_full(self) -> None:
+        """429 when no hash could be admitted now: called before a request's other work too, so
+        a flood is turned away without a database query."""
         if self._admitted >= HASH_THREADS + HASH_QUEUE:
             self._refused.inc()
             raise ApiError(
@@ -63,6 +65,9 @@ class PasswordHashing:
                 f"The server is busy checking passwords: try again in {RETRY_SECONDS} s.",
                 headers={"Retry-After": str(RETRY_SECONDS)},
             )
+
+    async def _run(self, work: Callable[..., Result], *args: str | None) -> Result:
+        self.refuse_if_full()
         self._admitted += 1
         job = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
         # The slot is given back when the thread is done, not when a client hangs up: a hash

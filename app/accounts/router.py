@@ -70,7 +70,9 @@ async def me(player: CurrentPlayer) -> PlayerMePublic:
 async def charge_claim(request: Request, context: ContextDep) -> None:
     """A claim is charged like a sign-in, before the name is looked up, so probing which
     usernames exist by claiming them is no faster than by signing in; and before the token is,
-    so a flood of claims from one address is refused without touching the database."""
+    as is the hashing pool's room, so a flood of claims is refused without touching the
+    database."""
+    context.hashing.refuse_if_full()
     context.signins.charge(_address(request))
 
 

@@ -58,6 +58,7 @@ async def create(
     Limited per address and, for wrong passwords, per account and address (docs/api.md, Sign-in
     limits); a wrong username and a wrong password get the same answer."""
     limit(context, address_key(request))
+    context.hashing.refuse_if_full()  # before the account is looked up: a flood costs no query
     address = request.client.host if request.client else "?"
     label = device_label(request.headers.get("user-agent"))
     with context.signins.attempt(username_key(body.username), address):
