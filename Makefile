@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,10 @@ bench-sockets: $(STAMP)  ## server memory per idle WebSocket (10,000 in one proc
 
 bench-floods: $(STAMP)  ## how fast 20 flooding sockets close, and a bystander's ping meanwhile
 	$(BIN)/python -m benchmarks.floods
+
+bench-claims: $(STAMP)  ## a bystander's read p99 while 200 account claims arrive at once (Postgres)
+	$(BIN)/python -m benchmarks.claims
+	$(BIN)/python -m benchmarks.claims --spread
 
 bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots

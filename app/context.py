@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from cachetools import TTLCache
 
+from app.accounts.passwords import PasswordHashing
 from app.accounts.service import TokenCache
 from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
@@ -57,6 +58,7 @@ class AppContext:
     signins: SignInLimits = field(init=False)
     # Revoked tokens are announced here: every process closes what they opened.
     signouts: Signouts = field(init=False)
+    hashing: PasswordHashing = field(init=False)
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
@@ -65,3 +67,4 @@ class AppContext:
         self.signouts = Signouts(self.db, self.broker, self.hub, self.tokens)
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)
+        self.hashing = PasswordHashing(self.metrics.hashing_refused)

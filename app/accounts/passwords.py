@@ -1,30 +1,82 @@
-"""Password hashing with Argon2id (argon2-cffi), off the event loop.
+"""Password hashing with Argon2id (argon2-cffi), on a small pool of threads of its own.
 
 argon2-cffi is the maintained binding of the reference Argon2 implementation; its defaults are
 RFC 9106's low-memory profile (64 MiB, 3 passes), which makes each guess costly for anyone
-holding a leaked table. One hash takes ~50-150 ms of CPU, so it runs in a worker thread: a
-sign-in never stalls the moves other players are making on the same process.
+holding a leaked table. One hash takes ~50-150 ms of CPU, so it runs off the event loop (the
+binding releases the GIL): a sign-in never stalls the moves other players are making.
+
+The pool is bounded: `HASH_THREADS` hashes run at once and `HASH_QUEUE` more may wait; a claim,
+sign-in or password change beyond that is refused at once with `429 rate/limited`. A flood of
+them then costs the process two cores' worth of hashing at most, instead of a queue of seconds
+that every other request waits behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from prometheus_client import Counter
+
+from app.errors import ApiError
 
 HASHER = PasswordHasher()
 # Verified against when a username is unknown, so "no such user" takes as long as "wrong
 # password" and the answer time does not tell which usernames exist.
 _DECOY = HASHER.hash("decoy password: matches no account")
 
+# One thread per core of the reference machine (2 cores): more threads would only share the
+# same cores, each hash slower, and take the CPU the event loop needs for everyone else.
+HASH_THREADS = 2
+# Waiting hashes: 6 more behind 2 threads wait well under a second, so a refused client retries
+# into a pool that has room again.
+HASH_QUEUE = 6
+RETRY_SECONDS = 1
 
-async def hash_password(password: str) -> str:
-    return await asyncio.to_thread(HASHER.hash, password)
+Result = TypeVar("Result")
 
 
-async def password_matches(stored_hash: str | None, password: str) -> bool:
-    return await asyncio.to_thread(_verify, stored_hash, password)
+class PasswordHashing:
+    """This process's hashing pool; `refused` counts the hashes turned away because it was full."""
+
+    def __init__(self, refused: Counter) -> None:
+        self._pool = ThreadPoolExecutor(HASH_THREADS, thread_name_prefix="argon2")
+        self._admitted = 0  # running or waiting in the pool
+        self._refused = refused
+
+    async def hash(self, password: str) -> str:
+        return await self._run(HASHER.hash, password)
+
+    async def matches(self, stored_hash: str | None, password: str) -> bool:
+        """Whether `password` is the one `stored_hash` was made from (None: the decoy)."""
+        return await self._run(_verify, stored_hash, password)
+
+    def refuse_if_full(self) -> None:
+        """429 when no hash could be admitted now: called before a request's other work too, so
+        a flood is turned away without a database query."""
+        if self._admitted >= HASH_THREADS + HASH_QUEUE:
+            self._refused.inc()
+            raise ApiError(
+                "rate/limited",
+                f"The server is busy checking passwords: try again in {RETRY_SECONDS} s.",
+                headers={"Retry-After": str(RETRY_SECONDS)},
+            )
+
+    async def _run(self, work: Callable[..., Result], *args: str | None) -> Result:
+        self.refuse_if_full()
+        self._admitted += 1
+        job = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        # The slot is given back when the thread is done, not when a client hangs up: a hash
+        # already started runs to its end, and it is counted until then.
+        job.add_done_callback(self._release)
+        return await asyncio.shield(job)
+
+    def _release(self, _job: object) -> None:
+        self._admitted -= 1
 
 
 def _verify(stored_hash: str | None, password: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict
 
 from app.accounts.accounts import account_of, change_password, claim
@@ -67,15 +67,26 @@ async def me(player: CurrentPlayer) -> PlayerMePublic:
     return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
 
 
+async def charge_claim(request: Request, context: ContextDep) -> None:
+    """A claim is charged like a sign-in, before the name is looked up, so probing which
+    usernames exist by claiming them is no faster than by signing in; and before the token is,
+    as is the hashing pool's room, so a flood of claims is refused without touching the
+    database."""
+    context.hashing.refuse_if_full()
+    context.signins.charge(_address(request))
+
+
 @router.post(
     "/me/account",
     status_code=201,
+    dependencies=[Depends(charge_claim)],
     response_model=AccountPublic,
     responses=responses(
         "request/malformed",
         "auth/forbidden",
         "account/exists",
         "account/username_taken",
+        "account/weak_password",
         *SIGNED_IN,
     ),
 )
@@ -87,7 +98,9 @@ async def claim_account(
     This device's token keeps working, as this device's session (it now expires when unused
     for 30 days)."""
     label = device_label(request.headers.get("user-agent"))
-    account = await claim(session, context.tokens, player, body, label, context.clock.now())
+    account = await claim(
+        session, context.tokens, context.hashing, player, body, label, context.clock.now()
+    )
     return _public(account)
 
 
@@ -105,7 +118,11 @@ async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPubli
     "/me/account/password",
     response_model=PasswordChangedPublic,
     responses=responses(
-        "request/malformed", "account/not_found", "account/wrong_password", *SIGNED_IN
+        "request/malformed",
+        "account/not_found",
+        "account/wrong_password",
+        "account/weak_password",
+        *SIGNED_IN,
     ),
 )
 async def new_password(
@@ -118,8 +135,10 @@ async def new_password(
     """Change the password (the current one is asked again); every other session ends."""
     account = await account_of(session, player.id)
     # The current password is a password guess like a sign-in: the same limits apply.
-    context.signins.check(account.username_key, _address(request))
-    ended = await change_password(session, context.signouts, player, body, context.clock.now())
+    with context.signins.attempt(account.username_key, _address(request)):
+        ended = await change_password(
+            session, context.signouts, context.hashing, player, body, context.clock.now()
+        )
     return PasswordChangedPublic(sessions_ended=ended)
 
 

@@ -55,13 +55,15 @@ async def create(
 ) -> SignedInPublic:
     """Sign in on this device: a new token for the account's player (same id, same matches).
 
-    Limited per account and per address, right or wrong; a wrong username and a wrong password
-    get the same answer."""
+    Limited per address and, for wrong passwords, per account and address (docs/api.md, Sign-in
+    limits); a wrong username and a wrong password get the same answer."""
     limit(context, address_key(request))
+    context.hashing.refuse_if_full()  # before the account is looked up: a flood costs no query
     address = request.client.host if request.client else "?"
-    context.signins.check(username_key(body.username), address)
     label = device_label(request.headers.get("user-agent"))
-    account, player, device, token = await sign_in(session, body, label, context.clock.now())
+    with context.signins.attempt(username_key(body.username), address):
+        signed_in = await sign_in(session, context.hashing, body, label, context.clock.now())
+    account, player, device, token = signed_in
     return SignedInPublic(
         token=token,
         username=account.username,

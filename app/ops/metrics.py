@@ -98,6 +98,11 @@ class Metrics:
         self.rate_limited = Counter(
             "foxden_rate_limited", "Requests and frames refused by a rate limit.", registry=register
         )
+        self.hashing_refused = Counter(
+            "foxden_hashing_refused",
+            "Password checks refused at once (429) because the hashing pool was full.",
+            registry=register,
+        )
         self.bot_moves = Counter(
             "foxden_bot_moves", "Moves made by bots for their seats.", registry=register
         )
