@@ -27,14 +27,13 @@ LARGER_THAN_THE_PATH = """(regions) => {
     .map((el) => `${el.className} ${Math.round(area(el))} px² >= the path's ${Math.round(path)}`);
 }"""
 # JS: the path's targets that are off the screen or under something else at their centre.
-COVERED_TARGETS = """() => [...document.querySelectorAll('.duet-board .fx-legal')].flatMap((t) => {
-  const target = t;
-  const r = target.getBoundingClientRect();
+COVERED_TARGETS = """() => [...document.querySelectorAll('.duet-board .fx-legal')].flatMap((el) => {
+  const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const hit = document.elementFromPoint(x, y);
-  if (hit && target.contains(hit)) return [];
+  if (hit && el.contains(hit)) return [];
   const what = hit ? (hit.closest('[class]') || hit).getAttribute('class') : 'off the screen';
-  return [`${target.getAttribute('aria-label')} at ${Math.round(x)},${Math.round(y)}: ${what}`];
+  return [`${el.getAttribute('aria-label')} at ${Math.round(x)},${Math.round(y)}: ${what}`];
 })"""
 # JS: everything the table says, in text and in labels.
 TABLE_WORDS = """() => [document.querySelector('#main').innerText,
