@@ -14,21 +14,24 @@ import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
 import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
+import { counted } from "./kit/words.js";
 
 const ID = "fox-in-the-forest-duet";
 
 // Short names printed on the cards (the view carries the long ones for titles).
 const SHORT = { 1: "Way", 3: "Decree", 5: "Paws", 7: "Swap", 9: "Free" };
 
-// Two drawings of the path, both starting at your end, bottom left. Wide: one rising line to
-// your partner's end at the top right. Compact (phones): a U, five spaces along the bottom,
-// the centre at the bend, five back along the top, so the spaces stay big enough to read.
+// Two drawings of the path, both starting at your end, on the left. Wide: one gently winding
+// line across the table to your partner's end, low enough that the whole path spans the width
+// of the table and still fits above the docked hand. Compact (phones): a U, five spaces along
+// the bottom, the centre at the bend, five back along the top, so the spaces stay big enough
+// to read. The end badges (the targets for a direction or a forest token) hang below the ends.
 const WIDE = {
-  width: 600, height: 215, r: 22, partnerBadgeAbove: true,
-  point: (t) => ({ x: 50 + t * 50, y: 155 - t * 7 + Math.sin(t * 0.9) * 5 }),
+  width: 600, height: 158, r: 22,
+  point: (t) => ({ x: 50 + t * 50, y: 80 + Math.sin(t * 0.9) * 6 }),
 };
 const COMPACT = {
-  width: 345, height: 285, r: 24, partnerBadgeAbove: false,
+  width: 345, height: 285, r: 24,
   point: (t) => {
     if (t < 5) return { x: 40 + t * 58, y: 215 };
     if (t === 5) return { x: 305, y: 140 };
@@ -64,7 +67,7 @@ function endName(envelope, end, ctx) {
 }
 
 function pawWord(n) {
-  return n === 1 ? "1 space" : `${n} spaces`;
+  return counted(n, "space");
 }
 
 function label(action, envelope, ctx) {
@@ -87,7 +90,7 @@ function label(action, envelope, ctx) {
 
 function pawLabel(view, use) {
   const choice = ((view.decision && view.decision.choices) || []).find((c) => c.use === use);
-  const paws = choice ? ` (${choice.paws} paws)` : "";
+  const paws = choice ? ` (${counted(choice.paws, "paw")})` : "";
   const plays = view.current_trick || [];
   const named = (i) => (plays[i] ? `the ${plays[i].card.name}` : i === 0 ? "the lead card" : "the second card");
   if (use === "both") return `Count both cards${paws}`;
@@ -188,7 +191,7 @@ function spaceNode(cell, me, tracker) {
   }
   if (cell.gems > 0) {
     parts.push(gemStack(cell.gems, x, y));
-    words.push(cell.gems === 1 ? "1 gem" : `${cell.gems} gems`);
+    words.push(counted(cell.gems, "gem"));
   }
   if (tracker === cell.space) words.push("the tracker is here");
   return svg("g", { class: "duet-space", "data-space": cell.space, "data-gems": cell.gems, role: "img", "aria-label": words.join(", ") },
@@ -212,10 +215,8 @@ function endBadge(envelope, ctx, end, me) {
   const verb = action ? (action.type === "choose_direction" ? "Move this way" : "Forest token here") : null;
   const width = Math.max(110, Math.min(text.length * 7.5 + 16, 200));
   const bx = Math.max(2, Math.min(x - width / 2, BOARD.width - width - 2));
-  // Badges hang below their end; on the wide path your partner's sits above, clear of the line.
   const height = verb ? 36 : 21;
-  const above = end !== me && BOARD.partnerBadgeAbove;
-  const by = above ? y - 50 - height : y + 27;
+  const by = y + 27;
   const group = svg("g", { class: "duet-end", "data-end": end },
     svg("rect", { x: bx, y: by, width, height, rx: 6, fill: action ? "#fff3d6" : "#ffffff", stroke: "#6b5b45" }),
     svg("text", { x: bx + width / 2, y: by + 15, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#3b2f22" }, text),
@@ -229,7 +230,7 @@ function pathBoard(envelope, ctx) {
   const points = view.path.map((c) => spacePoint(c.space, me));
   const line = points.map((p, i) => `${i ? "L" : "M"}${p.x} ${p.y}`).join(" ");
   const board = svg("svg", { viewBox: `0 0 ${BOARD.width} ${BOARD.height}`, class: "duet-board", role: "group",
-    "aria-label": `Forest path: tracker on space ${view.tracker + 1} of 11, ${view.gems_on_board} gems on the board` },
+    "aria-label": `Forest path: tracker on space ${view.tracker + 1} of 11, ${counted(view.gems_on_board, "gem")} on the board` },
   svg("path", { d: line, fill: "none", stroke: "#b59c72", "stroke-width": 10, "stroke-linecap": "round", "stroke-dasharray": "2 10" }),
   ...view.path.map((cell) => spaceNode(cell, me, view.tracker)),
   trackerNode(view.tracker, me),
@@ -302,8 +303,9 @@ function lastTrickBlock(envelope, ctx) {
     : `the tracker moved ${pawWord(last.paws)} toward ${endName(envelope, last.toward, ctx)}${last.gem ? " and took a gem" : ""}`;
   return h("details", { class: "duet-slot duet-last", open: true },
     h("summary", {}, `Last trick: ${seatName(envelope, ctx, last.winner)} won`),
-    h("div", { class: "fx-row fx-small" }, last.plays.map((p) => box(p.card, { "data-card": p.card.id, "data-seat": p.seat }))),
-    h("span", { class: "duet-note" }, `${last.paws} paws: ${moved}.`));
+    h("div", { class: "duet-last-body" },
+      h("div", { class: "fx-row fx-small" }, last.plays.map((p) => box(p.card, { "data-card": p.card.id, "data-seat": p.seat }))),
+      h("span", { class: "duet-note" }, `${counted(last.paws, "paw")}: ${moved}.`)));
 }
 
 function decisionNote(envelope) {
@@ -371,26 +373,35 @@ function render(root, envelope, ctx = {}) {
   BOARD = (ctx.width || root.clientWidth || window.innerWidth) < COMPACT_BELOW ? COMPACT : WIDE;
   const view = envelope.view;
   root.append(h("div", { class: "fx-table duet" },
-    partnerBlock(envelope, ctx),
+    // Your partner and the cards in play share the top row, so the path below them can take
+    // the whole width: it is the board of this game and the largest thing on the table.
+    h("div", { class: "duet-top" }, partnerBlock(envelope, ctx),
+      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx))),
+    decisionNote(envelope),
     h("section", { class: "duet-centre" },
-      // The trick first: it is what the card you choose answers; the path follows it.
-      h("div", { class: "duet-cards" }, decreeBlock(view), trickBlock(envelope, ctx), lastTrickBlock(envelope, ctx)),
       pathBoard(envelope, ctx),
       statusStrip(view),
       houseRulesNote(view),
       eitherHandBlock(view)),
-    decisionNote(envelope),
     handBlock(envelope, ctx)));
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".duet-you .fx-hand"));
+    showPathTargets(live);
     animate(live, envelope, ctx);
   });
+}
+
+// A direction or a forest token is chosen on the path: bring its ends into view (clear of the
+// status bar and the dock, through the page's scroll-padding) rather than leave them below.
+function showPathTargets(live) {
+  const target = live.querySelector(".duet-board .fx-legal");
+  if (target) live.querySelector(".duet-board-wrap").scrollIntoView({ block: "nearest" });
 }
 
 function outcome(envelope, ctx = {}) {
   ensureStyles(ID);
   const view = envelope.view;
-  const detail = view.outcome || (envelope.outcome && envelope.outcome.detail) || {};
+  const detail = ending(envelope);
   const rows = detail.result === "won"
     ? [["Level points", detail.level_points], ["Cards left in hand", detail.card_points],
       ["Won in round 2", detail.round_two_bonus], ["Unused forest tokens", detail.forest_token_points]]
@@ -400,7 +411,6 @@ function outcome(envelope, ctx = {}) {
     ? h("div", { class: "duet-reveal" }, h("span", { class: "duet-caption" }, title),
       h("div", { class: "fx-row fx-small" }, cards.map((c) => box(c)))) : null);
   return h("div", { class: "fx-table duet duet-outcome" },
-    h("p", { class: "duet-result" }, detail.result === "won" ? "The team wins!" : "The team loses."),
     h("table", { class: "duet-score" },
       h("tbody", {}, rows.map(([name, value]) => h("tr", {}, h("th", {}, name), h("td", {}, String(value ?? 0)))),
         h("tr", {}, h("th", {}, "Total"), h("td", {}, String(detail.total ?? 0))))),
@@ -408,11 +418,22 @@ function outcome(envelope, ctx = {}) {
     pile("The draw pile", reveal.draw_pile));
 }
 
+function ending(envelope) {
+  return envelope.view.outcome || (envelope.outcome && envelope.outcome.detail) || {};
+}
+
+/** The outcome screen's title: the partners win or lose together, and score as one. */
+function headline(envelope) {
+  const detail = ending(envelope);
+  const points = counted(detail.total ?? 0, "point");
+  return detail.result === "won" ? `The team wins! ${points}.` : `The team loses: ${points}.`;
+}
+
 /** One team, one result: the partners win or lose together. */
 function teamOutcome(envelope, ctx = {}) {
-  const detail = envelope.view.outcome || (envelope.outcome && envelope.outcome.detail) || {};
+  const detail = ending(envelope);
   const members = (envelope.seats || []).map((seat) => seatName(envelope, ctx, seat.seat)).join(" and ");
   return teamResultTable([{ team: "The team", members, score: detail.total ?? 0, won: detail.result === "won" }]);
 }
 
-export default { id: ID, render, label, promptActions, outcome, teamOutcome };
+export default { id: ID, render, label, promptActions, outcome, teamOutcome, headline };

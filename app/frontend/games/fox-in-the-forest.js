@@ -12,6 +12,7 @@ import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
+import { counted } from "./kit/words.js";
 
 const ID = "fox-in-the-forest";
 
@@ -159,7 +160,7 @@ function deckBlock(view) {
   return h("div", { class: "fitf-slot fitf-deck" },
     h("span", { class: "fitf-caption" }, "Deck"),
     cardBox(cardBack(), { class: "fx-back" }),
-    h("span", { class: "fx-count", "data-count": view.deck_count }, `${view.deck_count} cards`),
+    h("span", { class: "fx-count", "data-count": view.deck_count }, counted(view.deck_count, "card")),
     known.length ? h("span", { class: "fitf-note" },
       known.map((k) => `${k.card.name}: ${k.from_bottom === 0 ? "bottom" : `${k.from_bottom + 1} from bottom`}`).join("; ")) : null);
 }
@@ -304,7 +305,7 @@ function roundTable(rounds, envelope, ctx) {
   if (!rounds || !rounds.length) return null;
   const names = [0, 1].map((s) => seatName(envelope, ctx, s));
   const cell = (r, s) => h("td", {},
-    `${r.tricks[s]} tricks, ${chartLabel(r.tricks[s])} (${r.trick_points[s]})`,
+    `${counted(r.tricks[s], "trick")}, ${chartLabel(r.tricks[s])} (${r.trick_points[s]})`,
     // Treasure, Poison and goals make a round's gain differ from the chart's points.
     r.gained[s] !== r.trick_points[s] ? h("span", { class: "fitf-note" }, ` ${r.gained[s] >= 0 ? "+" : ""}${r.gained[s]} in all`) : null);
   return h("table", { class: "fitf-rounds" },

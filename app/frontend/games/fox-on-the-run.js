@@ -7,6 +7,8 @@ import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
 import { ensureStyles } from "./kit/styles.js";
+import { scrollingTable } from "./kit/wide-table.js";
+import { counted } from "./kit/words.js";
 
 const PICK = "run.pick"; // two-part abilities: the first tile ("r,c"), then the turn or partner
 const SIZE = 5;
@@ -273,9 +275,9 @@ function outcome(env, ctx) {
     h("td", {}, info.seats.map((seat) => seatName(env, ctx, seat)).join(", "))));
   return h("div", { class: "run-outcome" },
     h("p", {}, view.prompt),
-    h("table", { class: "run-table" }, h("caption", {}, `After ${view.turn} turns, ${22 - view.hidden_tiles} tiles revealed`),
+    scrollingTable(h("table", { class: "run-table" }, h("caption", {}, `After ${counted(view.turn, "turn")}, ${counted(22 - view.hidden_tiles, "tile")} revealed`),
       h("thead", {}, h("tr", {}, ["Faction", "Characters", "Players"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, rows)));
+      h("tbody", {}, rows)), "The factions"));
 }
 
 /** After a pick, focus the first choice it opened so the keyboard can go on. */

@@ -6,6 +6,7 @@ import { h, svg } from "../js/dom.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { ensureStyles } from "./kit/styles.js";
+import { scrollingTable } from "./kit/wide-table.js";
 
 const ID = "fox-on-the-tree";
 const PICK = "tree.pick"; // two-part choices: "animal:cow" or "token:banana", then a target
@@ -266,12 +267,12 @@ function outcome(env, ctx) {
   });
   const head = ["Player", "Favourites", "Disliked", "Plus", "Minus", "Score", "Tokens left"];
   return h("div", { class: "tree-outcome" },
-    h("table", { class: "tree-score-table" }, h("caption", {}, "Every secret card, revealed"),
-      h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows)),
-    h("table", { class: "tree-score-table" }, h("caption", {}, "Points of each animal"),
+    scrollingTable(h("table", { class: "tree-score-table" }, h("caption", {}, "Every secret card, revealed"),
+      h("thead", {}, h("tr", {}, head.map((t) => h("th", { scope: "col" }, t)))), h("tbody", {}, rows)), "Secret cards and scores"),
+    scrollingTable(h("table", { class: "tree-score-table" }, h("caption", {}, "Points of each animal"),
       h("thead", {}, h("tr", {}, ["Animal", "Phase 1", "Phase 2"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, view.animals.map((a) => h("tr", {}, h("th", { scope: "row" }, a.name),
-        a.points.map((n, i) => h("td", {}, `${n ?? "-"} ${a.fates[i] === "eliminated" ? "(out)" : ""}`)))))));
+        a.points.map((n, i) => h("td", {}, `${n ?? "-"} ${a.fates[i] === "eliminated" ? "(out)" : ""}`)))))), "Points of each animal"));
 }
 
 // --------------------------------------------------------------------------- art

@@ -45,9 +45,10 @@ async function rematch(matchId, button) {
 
 /**
  * The whole outcome section; `extra` is the renderer's outcome() node (or null); `team` its
- * teamOutcome() node, shown instead of the per-player scores in team games (or null).
+ * teamOutcome() node, shown instead of the per-player scores in team games (or null); `title`
+ * its headline() (a team game's result in words), else who won.
  */
-export function outcomeScreen(envelope, ctx, extra, team = null) {
+export function outcomeScreen(envelope, ctx, extra, team = null, title = null) {
   // How it ended, in the engine's words when it gives them (Fox on the Run: "Zev caught
   // Indigo"); a bare reason code ("indigo_freed_scarlett") is not shown: the headline and the
   // prompt line already tell the end in sentences.
@@ -56,7 +57,7 @@ export function outcomeScreen(envelope, ctx, extra, team = null) {
   const rematchButton = h("button", { class: "accent big", id: "rematch" }, "Rematch");
   rematchButton.addEventListener("click", () => rematch(envelope.match_id, rematchButton));
   return h("section", { class: "panel outcome", id: "outcome", "aria-labelledby": "outcome-title", tabindex: "-1" },
-    h("h2", { id: "outcome-title" }, headline(envelope, ctx.names)),
+    h("h2", { id: "outcome-title" }, (envelope.status === "finished" && title) || headline(envelope, ctx.names)),
     reason ? h("p", { class: "muted outcome-reason" }, `How it ended: ${reason}.`) : null,
     team || scoreTable(envelope, ctx.names),
     extra,

@@ -258,7 +258,8 @@ function drawOutcome(envelope, ctx) {
   const extra = hook("outcome", null, envelope, ctx);
   const team = hook("teamOutcome", null, envelope, ctx);
   const firstTime = !layout.outcome.querySelector("#outcome");
-  replace(layout.outcome, outcomeScreen(envelope, ctx, extra, team));
+  const title = hook("headline", null, envelope, ctx);
+  replace(layout.outcome, outcomeScreen(envelope, ctx, extra, team, title));
   if (firstTime) layout.outcome.querySelector("#outcome")?.focus();
 }
 
@@ -282,6 +283,8 @@ function draw(envelope) {
   drawActions(envelope, ctx);
   drawOutcome(envelope, ctx);
   if (!endStillPlaying(envelope)) layout.log.update(envelope); // the log tells the end after the replay
+  // Measured before the after-draw steps, which may scroll a target clear of the dock.
+  measureStickyParts();
   for (const fn of drawn) {
     try {
       fn(layout.table);
@@ -292,7 +295,6 @@ function draw(envelope) {
   if (region && !region.contains(document.activeElement)) {
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
   }
-  measureStickyParts();
   syncHelp(); // a tooltip follows the element it was shown for, which may now be another card
 }
 

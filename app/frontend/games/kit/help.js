@@ -1,8 +1,10 @@
 // Ability help: every card and token with an ability explains itself in the rules page's own
 // words (games/help/<game-id>.json, checked against app/rules/<game-id>.md by a test). A
 // renderer marks an element with explain(el, gameId, key); the text then shows as a tooltip on
-// hover, on keyboard focus and on a long press (touch), and screen readers read it as the
-// element's description (aria-describedby -> one role="tooltip" element per ability).
+// hover, on keyboard focus and on a long press (touch), never after a plain tap or click (that
+// is a move), and screen readers read it as the element's description (aria-describedby -> one
+// role="tooltip" element per ability). It closes when the pointer leaves, on a tap elsewhere
+// and on Escape, and it is never placed over the status bar (the prompt and its buttons).
 
 import { h } from "../../js/dom.js";
 
@@ -120,6 +122,14 @@ function hide() {
   shown = null;
 }
 
+// The element with keyboard focus, if it has help and was reached by the keyboard: a tap or a
+// click also focuses a card, and that must not open its help (it is a move, not a question).
+function keyboardFocused() {
+  const active = document.activeElement;
+  const target = active && active.closest && active.closest("[data-help]");
+  return target && active.matches(":focus-visible") ? target : null;
+}
+
 /**
  * After a redraw: the table reuses its elements, so the one under a tooltip may now stand for
  * another card, or be gone. Show the help of what is there now (or of the focused element).
@@ -130,19 +140,28 @@ export function syncHelp() {
     return;
   }
   hide();
-  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-help]");
+  const focused = keyboardFocused();
   if (focused) show(focused);
 }
 
-// Above the target when there is room, else below; kept inside the screen's width.
+// The top of the screen that the sticky status bar covers (the prompt and its buttons).
+function coveredTop() {
+  const bar = document.getElementById("match-status");
+  return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+}
+
+// Above the target when there is room below the status bar, else below it; kept inside the
+// screen's width, and never over the status bar.
 function place(tip, target) {
   const box = target.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
   tip.style.maxWidth = `${width}px`;
   const tipBox = tip.getBoundingClientRect();
   const left = Math.max(8, Math.min(box.left + box.width / 2 - tipBox.width / 2, window.innerWidth - tipBox.width - 8));
+  const ceiling = coveredTop() + 8;
   const above = box.top - tipBox.height - 8;
-  const top = above >= 8 ? above : Math.min(box.bottom + 8, window.innerHeight - tipBox.height - 8);
+  const below = Math.min(box.bottom + 8, window.innerHeight - tipBox.height - 8);
+  const top = above >= ceiling ? above : Math.max(ceiling, below);
   tip.style.left = `${Math.round(left)}px`;
   tip.style.top = `${Math.round(top)}px`;
 }
@@ -158,10 +177,10 @@ function watchTargets() {
     const target = helpTarget(event);
     if (target && shown && shown.target === target && !target.contains(event.relatedTarget)) hide();
   });
-  document.addEventListener("focusin", (event) => {
-    const target = helpTarget(event);
+  document.addEventListener("focusin", () => {
+    const target = keyboardFocused();
     if (target) show(target);
-    else hide();
+    else if (!shown || !shown.target.matches(":hover")) hide();
   });
   document.addEventListener("focusout", (event) => {
     if (shown && shown.target === helpTarget(event)) hide();
@@ -169,10 +188,12 @@ function watchTargets() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") hide();
   });
-  // A long press on a touch screen shows the help; its click is then not a move.
+  // A long press on a touch screen shows the help; its click is then not a move. A touch
+  // anywhere else closes the help that is open.
   document.addEventListener("pointerdown", (event) => {
     const target = helpTarget(event);
     clearTimeout(pressTimer);
+    if (shown && shown.target !== target) hide();
     if (!target || event.pointerType !== "touch") return;
     pressTimer = setTimeout(() => {
       swallowClick = true;
