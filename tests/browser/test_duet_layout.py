@@ -6,11 +6,13 @@ and its score, and no count on the table reads "1 paws"."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import match_against_bots, register
 from tests.browser.table_helpers import DESKTOP, PHONE, act_and_wait
@@ -41,11 +43,19 @@ TABLE_WORDS = """() => [document.querySelector('#main').innerText,
 ].join('\\n')"""
 
 
+def settled(page: Any, script: str) -> Any:
+    """`script`'s findings once the page is still: a decision scrolls the path into view
+    (smoothly, on a busy machine for a while), so wait for nothing to be found, then look."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => ({script})().length === 0", timeout=5_000)
+    return page.evaluate(script)
+
+
 def check_decision(page: Any) -> int:
     """The path is the largest region and its targets (if any) can be clicked where they are
     drawn. Returns how many targets the path has now."""
     assert page.evaluate(LARGER_THAN_THE_PATH, REGIONS) == []
-    assert page.evaluate(COVERED_TARGETS) == []
+    assert settled(page, COVERED_TARGETS) == []
     assert not re.search(r"\b1 (paws|spaces|gems|points)\b", page.evaluate(TABLE_WORDS))
     return int(page.locator(".duet-board .fx-legal").count())
 
