@@ -113,10 +113,12 @@ class LogEntry:
     `data` is the machine-readable form of the same event, for clients and animations.
 
     Memory rules ("no player may look at the cards of previously won tricks") fade entries:
-    `episode` numbers the part of the match the entry names cards of (a trick, counted through
-    the whole match) and `faded` is what every channel shows instead, with no data, once the
+    `episode` numbers the part of the match the entry belongs to (a trick, counted through the
+    whole match) and `faded` is what every channel shows instead, with no data, once the
     engine's `forgotten_before(state)` has passed that episode while the match runs; an empty
-    `faded` leaves the entry out (an ability's details: "{seat0} played a card" says enough).
+    `faded` leaves the entry out (a play, an ability: "{seat0} won a trick" says enough). In a
+    game with a memory rule every entry has an episode (see `app.games.memory`), since a line
+    that names no card can still tell one ("{seat0} keeps the decree card").
     """
 
     text: str

@@ -59,10 +59,19 @@ class ActionRequest(RequestModel):
     )
 
 
+FORGOTTEN_ACTOR = "forgotten"
+"""The actor of every entry of the forgotten part of a running match's log (see log_view)."""
+
+
 class LogEntryPublic(BaseModel):
-    seq: int = Field(description="The match version the entry's action produced")
-    seat: int | None = Field(description="The seat that acted; null for an admin's abort")
-    actor: str = Field(description="player | bot | timeout | admin")
+    seq: int = Field(
+        description="The match version the entry's action produced; while the match runs, every "
+        "entry up to the last step of a forgotten trick carries that step's version"
+    )
+    seat: int | None = Field(
+        description="The seat that acted; null for an admin's abort and for forgotten entries"
+    )
+    actor: str = Field(description="player | bot | timeout | admin | forgotten")
     text: str
     data: dict[str, Any]
     private: bool = Field(

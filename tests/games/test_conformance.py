@@ -23,6 +23,7 @@ from app.games import REGISTRY
 from app.games import options as option_tools
 from app.games.protocol import Engine, IllegalAction
 from tests.games import conformance as c
+from tests.games import conformance_memory as memory
 
 PLAYOUTS = int(os.environ.get("FOXDEN_CONFORMANCE_PLAYOUTS", "200"))
 DEEP = max(4, PLAYOUTS // 10)
@@ -177,3 +178,10 @@ def test_arbitrary_json_is_refused_or_listed(engine: Engine[Any], data: st.DataO
         return
     with pytest.raises(IllegalAction):
         engine.apply(state, seat, action)
+
+
+def test_forgotten_tricks_read_as_one_faded_block(engine: Engine[Any]) -> None:
+    """Lines of tricks older than the last completed one, abilities' lines included, read
+    through the platform's log view as faded, card-free lines with one seq (no gaps)."""
+    for playout in _deep(engine):
+        memory.check_forgotten_log(engine, playout)

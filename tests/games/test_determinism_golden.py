@@ -79,37 +79,37 @@ GOLDEN: dict[str, Recorded] = {
     "duet-level-1": Recorded(
         actions=61,
         final="6a629765f1a9b1bf45fea568dcee67b6c3c79c51528484de60e77a52dfe58d06",
-        trace="40b44e21b799aab58996f26a30682a0e4b36a8af7e853322425165265ab816d0",
+        trace="46175b6123d35fd8b545ab741f280023d3e7c318eda31b87d1bb218e81f30c88",
     ),
     "duet-level-2-open": Recorded(
         actions=54,
         final="c58d4302fc26b0ff475d03a3dc1e71fbdb394f56a4ce15be475dfdb2abec4bec",
-        trace="97437e6bc9fa2f0dbb60d81eeaf09cd99599ae5b4947b8e958461867e707f32e",
+        trace="6311db664850aca3e2afffd1dd368fff4466329e57d87090e1d0330c39aa2b8c",
     ),
     "duet-level-3": Recorded(
         actions=40,
         final="b52d20cbcddabe4ff9442ed48e32d6f8c14130e4396d168d7919d8273a7a9567",
-        trace="044386696d72142e905f13db8b83fa286efd9ec1401eed49084e3c3dec767201",
+        trace="b8e01fbd9acbd7bc4c26ba6b6f6fffa0a9f825b9903c7b2e2487dbc3b9cbd85c",
     ),
     "fitf-default": Recorded(
         actions=129,
         final="82299a6a449966f6711ff73428b170b6a28a4655fac0533e5ef4e38157cb8fb8",
-        trace="eedf5af51b5aa7930856e31407ab70028fb1e8cf3c03e2cee54161c817f89c7c",
+        trace="9ff001f7cdd5e2ffd482b8f041e4481d208325caa0217a85a6daa221e2b289ab",
     ),
     "fitf-everything": Recorded(
         actions=171,
         final="df8ffd542fdf6294c6ad46eb80d469a01cbfb652885bc4057eccedc3e611ad91",
-        trace="fbde17a625d71a3f871b80abc82886e18d2506c27dd9b9c864fd70d07dd64213",
+        trace="6ad1c77a500d3d1b457feb41a2be7375daed0108fd932287c18e9836ddafcb1e",
     ),
     "fitf-random-specials": Recorded(
         actions=139,
         final="666e77824a1e93864677979daa7584dfc406a9b78315825599a70dda65abc096",
-        trace="711635e8c72be99ce974bca1c7c018e479284a085a2eb832ca7d010f1761a979",
+        trace="07918e1583263118df6a0024d8ef21c5b9294f8a18828d690ef90f058dd547bc",
     ),
     "fitf-short-poison": Recorded(
         actions=123,
         final="9f3b28359b5c698ea737dfbe933ae58be742292570349e915cf59d8947ab639a",
-        trace="8d2bf738ffc6944eebc503a121f8d6a4cf0e0d4396c22ed748d1108a9bd76af7",
+        trace="c86f5811e5917c34a8bec547f72059209592bfade52cf36b99791a44208909a8",
     ),
     "oh-fox-2": Recorded(
         actions=45,

@@ -5,14 +5,25 @@ counted through the whole match, and carries a faded sentence that names no card
 platform shows the faded sentence for every episode below `forgotten_before`, so only the
 current and the last completed trick stay readable, as on the table. The `open_tricks` house
 rule lifts the rule: nothing fades.
+
+A forgotten trick reads as one line, "Bo won a trick.": the plays and every ability's lines are
+left out (how many lines a trick had, or who led it, would tell which cards were played; a Swan
+makes the loser lead). Every other line of an action goes with the trick in play when the action
+began (`forget_with_trick`); only the public lines in `KEPT_EVENTS` stay as they are, and the
+deal keeps its dealer but not its decree card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from app.games.fox_in_the_forest.state import State
-from app.games.protocol import JSON, LogEntry
+from app.games.memory import tie_to_trick
+from app.games.protocol import JSON, Log, LogEntry
+
+# Public lines that tell nothing of a trick's cards: they read the same once forgotten. Goal
+# claims and triggers are not among them: right after a trick, they tell what it held.
+KEPT_EVENTS = frozenset({"goals", "round_score", "match_over"})
 
 
 def completed_tricks(state: State) -> int:
@@ -48,3 +59,17 @@ def trick_entry(
     """An entry naming a card of trick number `trick`; `faded` is what it reads once forgotten
     (`others`: a private entry told in the third person, see `LogEntry`)."""
     return LogEntry(text, audience, data, episode=trick, faded=faded, others=others)
+
+
+def forget_with_trick(before: State, log: Iterable[LogEntry]) -> Log:
+    """Lines not tied to a trick go with the trick in play when the action began (`before`)."""
+    return tie_to_trick(log, current_trick(before), _faded_form)
+
+
+def _faded_form(entry: LogEntry) -> str:
+    event = entry.data.get("event")
+    if entry.audience is None and event in KEPT_EVENTS:
+        return entry.text
+    if event == "deal":
+        return f"Round {entry.data['round']}: {{seat{entry.data['dealer']}}} deals."
+    return ""  # an ability's or a goal's line: left out

@@ -8,6 +8,7 @@ from typing import Any
 from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest.data import GOAL_IDS, SPECIAL_IDS, SUIT_SINGULAR, SUITS
 from app.games.fox_in_the_forest.data_cards import sort_key, suit_cards
+from app.games.fox_in_the_forest.hidden_memory import forget_with_trick
 from app.games.fox_in_the_forest.rules_flow import next_round
 from app.games.fox_in_the_forest.rules_goals import claim, claimable, claimants
 from app.games.fox_in_the_forest.rules_play import (
@@ -131,7 +132,7 @@ def apply(state: State, seat: int, raw: Action) -> Transition[State]:
     if action not in legal_actions(state, seat):
         raise IllegalAction(_refusal(state, seat, action))
     after, log = HANDLERS[action["type"]](state, seat, action)
-    return Transition(after, tuple(log))
+    return Transition(after, forget_with_trick(state, log))
 
 
 def _refusal(state: State, seat: int, action: dict[str, Any]) -> str:

@@ -80,9 +80,9 @@ def place(state: State, seat: int, play: Play) -> tuple[State, Log]:
     state = made_public(state, play.card)
     leading = is_leading(state, seat)
     state = evolve(state, lead=play) if leading else evolve(state, follow=play)
-    verb, past = ("leads", "led") if leading else ("plays", "played")
+    verb = "leads" if leading else "plays"
     text = f"{{seat{seat}}} {verb} the {label(play.card)}."
-    faded = f"{{seat{seat}}} {past} a card."
+    faded = ""  # a forgotten trick reads as its result only: a second play would tell an ability
     data = {"event": "play", "seat": seat, "card": play.card}
     return state, (trick_entry(text, faded, current_trick(state), data),)
 

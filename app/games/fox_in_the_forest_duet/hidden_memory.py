@@ -4,16 +4,27 @@ Every log entry that names a card of a trick carries that trick's number, counte
 whole match (its episode), and a sentence that names no card. While the match runs, the
 platform shows that sentence instead, with no data, once the trick is older than the last
 completed one. The `open_tricks` house rule lifts the rule: every trick stays readable.
+
+A forgotten trick reads as one line, "Bo won a trick.": the plays and every ability's lines are
+left out (the number of lines, the #3's exchange or the #7's swap would tell which cards were
+played), and so are the tracker's moves, whose length tells the cards' paw prints. Every other
+line of an action goes with the trick in play when the action began (`forget_with_trick`); only
+the public lines in `KEPT_EVENTS` stay as they are, and the deal keeps its dealer but not its
+decree card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from app.games.fox_in_the_forest_duet.data import TRICKS_PER_ROUND
 from app.games.fox_in_the_forest_duet.state import ROUND_END, State
-from app.games.protocol import LogEntry
+from app.games.memory import tie_to_trick
+from app.games.protocol import Log, LogEntry
+
+# Public lines that tell nothing of a trick's cards: they read the same once forgotten.
+KEPT_EVENTS = frozenset({"forest_token", "round_end", "won", "lost"})
 
 
 def trick_number(state: State) -> int:
@@ -34,3 +45,17 @@ def forgotten_before(state: State) -> int:
 def trick_entry(state: State, text: str, faded: str, data: Mapping[str, Any]) -> LogEntry:
     """A public entry naming a card of the trick in play; `faded` is what it reads later."""
     return LogEntry(text, data=data, episode=trick_number(state), faded=faded)
+
+
+def forget_with_trick(before: State, log: Iterable[LogEntry]) -> Log:
+    """Lines not tied to a trick go with the trick in play when the action began (`before`)."""
+    return tie_to_trick(log, trick_number(before), _faded_form)
+
+
+def _faded_form(entry: LogEntry) -> str:
+    event = entry.data.get("event")
+    if entry.audience is None and event in KEPT_EVENTS:
+        return entry.text
+    if event == "deal":
+        return f"Round {entry.data['round']}: {{seat{entry.data['dealer']}}} deals."
+    return ""  # an ability's line or a move of the tracker: left out

@@ -10,6 +10,7 @@ from typing import Any
 from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_in_the_forest_duet import rules_board, rules_flow, rules_rounds
 from app.games.fox_in_the_forest_duet.data import DECK
+from app.games.fox_in_the_forest_duet.hidden_memory import forget_with_trick
 from app.games.fox_in_the_forest_duet.rules_flow import to_act
 from app.games.fox_in_the_forest_duet.rules_tricks import playable
 from app.games.fox_in_the_forest_duet.state import (
@@ -141,4 +142,4 @@ def apply(state: State, seat: int, action: Action) -> Transition[State]:
     if kind not in PHASE_TYPES[state.phase]:
         raise IllegalAction(f"Not now: {WHAT_NOW[state.phase]}")
     after, log = HANDLERS[kind](state, seat, value)
-    return Transition(after, tuple(log))
+    return Transition(after, forget_with_trick(state, log))

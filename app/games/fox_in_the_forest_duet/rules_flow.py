@@ -86,7 +86,7 @@ def play(state: State, seat: int, card: str) -> Step:
     entry = trick_entry(
         state,
         f"{{seat{seat}}} {verb} the {card_name(card)}.",
-        f"{{seat{seat}}} {verb} a card.",
+        "",  # a forgotten trick reads as its result only
         {"event": "play", "seat": seat, "card": card},
     )
     after, log = _ability_on_play(played, seat, card)
@@ -247,7 +247,12 @@ def _resolve(state: State) -> Step:
     won = list(state.tricks_won)
     won[winner] += 1
     state = evolve(state, tricks_won=(won[0], won[1]))
-    entry = LogEntry(f"{{seat{winner}}} wins the trick.", data={"event": "trick", "winner": winner})
+    entry = trick_entry(
+        state,
+        f"{{seat{winner}}} wins the trick.",
+        f"{{seat{winner}}} won a trick.",
+        {"event": "trick", "winner": winner},
+    )
     if 5 in ranks_in(state.trick):
         return evolve(state, phase=COUNT_PAWS), [entry]
     after, log = _after_count(state, paw_total(state.trick))

@@ -60,16 +60,47 @@ def test_every_entry_naming_a_trick_card_carries_its_trick_and_a_faded_form() ->
         assert len(named) == 3  # the lead, the follow and the trick's result
         for entry in named:
             assert entry.episode == number
-            assert entry.faded and not names_a_card(entry.faded)
+            assert not names_a_card(entry.faded)
 
 
-def test_faded_forms_say_who_did_what() -> None:
+def test_a_forgotten_trick_reads_as_its_result_only() -> None:
+    """Plays are left out: a second play by one seat (Hammer, Potion, Shovel) would tell."""
     (_, log), *_ = three_tricks()
-    assert [e.faded for e in naming_cards(log)] == [
-        "{seat0} led a card.",
-        "{seat1} played a card.",
-        "{seat1} won a trick.",
-    ]
+    assert [e.faded for e in naming_cards(log)] == ["", "", "{seat1} won a trick."]
+
+
+def test_every_line_of_an_action_goes_with_the_trick_in_play() -> None:
+    """Ability lines that name no card ("keeps the decree card", the Hammer's suit, the
+    Fairy's exchange) would still tell which card was played: they are left out too."""
+    fox = make_state(["moons-3", "keys-2"], ["moons-2", "keys-8"], decree="bells-10", won=(2, 0))
+    fox, _ = act_log(fox, 0, "play", card="moons-3")
+    _, log = act_log(fox, 0, "keep_decree")
+    keep = next(entry for entry in log if entry.data.get("event") == "keep_decree")
+    assert (keep.episode, keep.faded) == (3, "")
+    options = Options(special_list=("hammer", "fairy"))
+    hammer = make_state(
+        ["bells-2", "keys-2"], ["hammer", "keys-4"], options=options, deck=["keys-6"]
+    )
+    hammer, _ = act_log(hammer, 0, "play", card="bells-2")
+    hammer, _ = act_log(hammer, 1, "play", card="hammer")
+    _, log = act_log(hammer, 1, "name_suit", suit="keys")
+    assert log and all(entry.episode == 1 and entry.faded == "" for entry in log)
+    fairy = make_state(["fairy", "keys-2"], ["bells-4", "keys-10"], options=options)
+    fairy, _ = act_log(fairy, 0, "play", card="fairy")
+    fairy, taken = act_log(fairy, 0, "take", card=fairy.step.cards[0])
+    _, given = act_log(fairy, 0, "give", card="keys-2")
+    assert all(entry.episode == 1 and entry.faded == "" for entry in (*taken, *given))
+
+
+def test_the_deal_fades_to_its_dealer_and_round_scores_stay() -> None:
+    state = make_state(["bells-4"], ["bells-6"])  # seat 1 deals this round, seat 0 the next
+    state, log = play_trick(state, "bells-4", "bells-6")
+    scores = [entry for entry in log if entry.data.get("event") == "round_score"]
+    assert scores and all(entry.faded == entry.text for entry in scores)
+    _, log = act_log(state, state.step.seat, "next_round")
+    deal = next(entry for entry in log if entry.data.get("event") == "deal")
+    assert deal.episode == 2 and deal.faded == "Round 2: {seat0} deals."
+    assert names_a_card(deal.text) and not names_a_card(deal.faded)
 
 
 def test_only_the_current_and_the_last_completed_trick_stay_readable() -> None:
@@ -92,7 +123,7 @@ def test_abilities_naming_trick_cards_fade_too() -> None:
     fox, _ = act_log(fox, 0, "play", card="moons-3")
     _, log = act_log(fox, 0, "exchange", card="keys-2")
     exchange = next(entry for entry in log if entry.data.get("event") == "exchange")
-    # Once forgotten, an ability's detail is left out: "{seat0} played a card" says enough.
+    # Once forgotten, an ability's detail is left out: the trick's result says enough.
     assert exchange.episode == 3 and exchange.faded == ""
     options = Options(special_list=("fairy", "tree", "crown"))
     fairy = make_state(["fairy", "keys-2"], ["bells-4", "keys-10"], options=options)

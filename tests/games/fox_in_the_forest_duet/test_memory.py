@@ -47,7 +47,7 @@ def test_mid_match_the_log_names_only_the_current_and_the_last_trick() -> None:
     assert state.trick_no == 4 and not state.over
     lines = _readable(log, state)
     first_of_trick_3 = next(i for i, entry in enumerate(log) if entry.episode == 3)
-    assert log[0].episode == 1 and lines[0] == "{seat0} leads a card."
+    assert log[0].episode == 1 and lines[0] == ""  # a forgotten trick reads as its result
     assert not any(CARD_WORDS.search(line) for line in lines[:first_of_trick_3])
     # The last completed trick stays readable, like the last trick shown on the table.
     assert CARD_WORDS.search(lines[first_of_trick_3])
@@ -57,10 +57,41 @@ def test_plays_carry_the_trick_number_through_the_match_and_a_sentence_without_t
     state = make_state(["doves-6", "roses-2"], ["doves-2", "roses-4"], round=2, trick_no=3)
     led, lead_log = act(state, 0, "play", card="doves-6")
     _, follow_log = act(led, 1, "play", card="doves-2")
-    assert (lead_log[0].episode, lead_log[0].faded) == (14, "{seat0} leads a card.")
-    assert (follow_log[0].episode, follow_log[0].faded) == (14, "{seat1} plays a card.")
-    # The trick's result and the move name no card: they stay as they are.
-    assert [e.episode for e in follow_log[1:]] == [None] * (len(follow_log) - 1)
+    assert (lead_log[0].episode, lead_log[0].faded) == (14, "")
+    assert (follow_log[0].episode, follow_log[0].faded) == (14, "")
+    # Once forgotten, the trick reads as its result; the tracker's move (its length tells the
+    # cards' paw prints) is left out.
+    result, *moves = follow_log[1:]
+    assert (result.episode, result.faded) == (14, "{seat0} won a trick.")
+    assert moves and all((e.episode, e.faded) == (14, "") for e in moves)
+
+
+def test_the_3s_and_the_7s_lines_go_with_their_trick() -> None:
+    """ "Alba takes the decree 1 of Stars..." and "You pass the 8 of Roses..." name cards; "keeps
+    the decree card" and "pick a card to pass" tell a 3 or a 7 was played: all are left out."""
+    three = play(
+        make_state(["doves-3", "roses-2"], ["doves-2", "roses-4"], trick_no=2), 0, "doves-3"
+    )
+    chosen, chose = act(three, 0, "choose_exchanger", seat=1)
+    _, exchanged = act(chosen, 1, "exchange_decree", card="roses-4")
+    _, kept = act(chosen, 1, "keep_decree")
+    seven = play(
+        make_state(["doves-7", "roses-2"], ["doves-2", "roses-4"], trick_no=2), 0, "doves-7"
+    )
+    passed, first = act(seven, 0, "pass_card", card="roses-2")
+    _, second = act(passed, 1, "pass_card", card="roses-4")
+    for entry in (*chose, *exchanged, *kept, *first, *second):
+        assert entry.episode == 2, entry.text
+        assert entry.faded in ("", "{seat0} won a trick.", "{seat1} won a trick."), entry.faded
+
+
+def test_the_deal_fades_to_its_dealer() -> None:
+    end = play(play(make_state(["doves-6"], ["doves-2"], trick_no=11), 0, "doves-6"), 1, "doves-2")
+    seat = ENGINE.to_act(end)[0]
+    log = ENGINE.apply(end, seat, ENGINE.legal_actions(end, seat)[0]).log  # a token, then the deal
+    deal = next(entry for entry in log if entry.data.get("event") == "deal")
+    assert deal.episode == 11 and deal.faded == "Round 2: {seat0} deals."
+    assert CARD_WORDS.search(deal.text) and not CARD_WORDS.search(deal.faded)
 
 
 def test_ability_entries_that_name_trick_cards_fade_too() -> None:

@@ -81,3 +81,24 @@ async def test_without_a_memory_rule_nothing_fades(client: httpx.AsyncClient) ->
     log = await _log(client, match_id, bob)
     assert log["forgotten_before"] == 0 and not any(e["faded"] for e in log["entries"])
     assert all(_names(card, json.dumps(log["entries"])) for card in played)
+
+
+async def test_forgotten_entries_read_as_one_block_that_tells_no_step(
+    client: httpx.AsyncClient,
+) -> None:
+    """A seq per step would leave gaps where lines were left out (a gap after "X led a card"
+    tells an ability): the forgotten part carries its last step's seq, no seat and no actor."""
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    match_id = await start_match(client, ada, [bob], options={"forget": True, "tricks": 3})
+    for _ in range(4):
+        await _play_one(client, match_id, [ada, bob])
+    public = [e for e in (await _log(client, match_id, bob))["entries"] if not e["private"]]
+    block = [e for e in public if e["faded"]]
+    assert {(e["seq"], e["seat"], e["actor"], e["at"]) for e in block} == {
+        (2, None, "forgotten", block[0]["at"])
+    }
+    rest = [e for e in public if not e["faded"]]
+    assert public == block + rest and all(e["seq"] > 2 for e in rest)
+    # Paging on from the block's seq reads exactly what follows it.
+    response = await client.get(f"/api/v1/matches/{match_id}/log?after=2", headers=bob.auth)
+    assert [e for e in response.json()["entries"] if not e["private"]] == rest
