@@ -15,7 +15,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from app.catalogue.view_schema import openapi_components
+from app.catalogue.game_contract import type_the_games
 from app.deps import admin_player, current_player, optional_player
 from app.errors import describe
 from app.games import REGISTRY
@@ -101,8 +101,7 @@ def truthful_openapi(app: FastAPI) -> Callable[[], dict[str, Any]]:
             schemas = components.setdefault("schemas", {})
             for unused in ("HTTPValidationError", "ValidationError"):
                 schemas.pop(unused, None)
-            # Each game's `view` (typed by the game's view TypedDict), for third-party clients.
-            schemas.update(openapi_components(REGISTRY))
+            type_the_games(schemas, REGISTRY)
             components["securitySchemes"] = {"bearer": BEARER}
             app.openapi_schema = document
         return app.openapi_schema
