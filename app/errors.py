@@ -9,7 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import iter_route_contexts
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import Send
@@ -79,7 +79,8 @@ class HtmlNotFound(Exception):
 
 
 class ErrorBodyPublic(BaseModel):
-    code: str
+    # Every stable code as an enum, so that generated clients can match on them.
+    code: str = Field(json_schema_extra={"enum": list(STATUS_BY_CODE)})
     message: str
 
 

@@ -15,7 +15,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from app.catalogue.view_schema import openapi_components
+from app.catalogue.game_contract import type_the_games
 from app.deps import admin_player, current_player, optional_player
 from app.errors import describe
 from app.games import REGISTRY
@@ -27,6 +27,8 @@ BEARER = {
     "description": "The token from POST /api/v1/players (a guest) or POST /api/v1/sessions "
     "(a signed-in device), or an admin token",
 }
+SERVERS = [{"url": "/", "description": "The server that serves this document"}]
+EVENT_STREAM = "text/event-stream"
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
 
 
@@ -77,6 +79,16 @@ def _fix_operation(operation: dict[str, Any], token: str | None) -> None:
         operation["security"] = [{"bearer": []}]
     elif token == "optional":
         operation["security"] = [{}, {"bearer": []}]  # anonymous callers are welcome too
+    else:
+        operation["security"] = []  # public: no token is read
+    _only_the_event_stream(answers.get("200", {}))
+
+
+def _only_the_event_stream(answer: dict[str, Any]) -> None:
+    """A streaming route answers with events only; FastAPI adds its default JSON beside them."""
+    content = answer.get("content", {})
+    if EVENT_STREAM in content:
+        answer["content"] = {EVENT_STREAM: content[EVENT_STREAM]}
 
 
 def truthful_openapi(app: FastAPI) -> Callable[[], dict[str, Any]]:
@@ -101,9 +113,9 @@ def truthful_openapi(app: FastAPI) -> Callable[[], dict[str, Any]]:
             schemas = components.setdefault("schemas", {})
             for unused in ("HTTPValidationError", "ValidationError"):
                 schemas.pop(unused, None)
-            # Each game's `view` (typed by the game's view TypedDict), for third-party clients.
-            schemas.update(openapi_components(REGISTRY))
+            type_the_games(schemas, REGISTRY)
             components["securitySchemes"] = {"bearer": BEARER}
+            document["servers"] = SERVERS
             app.openapi_schema = document
         return app.openapi_schema
 

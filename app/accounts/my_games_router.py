@@ -32,6 +32,7 @@ NOT_MODIFIED: dict[int | str, dict[str, Any]] = {
     response_model=MyGamesPublic,
     responses=responses("auth/missing", "auth/invalid", "auth/expired", "rate/limited")
     | NOT_MODIFIED,
+    operation_id="listMyMatches",
 )
 async def my_matches(
     request: Request,

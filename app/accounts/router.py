@@ -52,6 +52,7 @@ class PasswordChangedPublic(BaseModel):
     status_code=201,
     response_model=PlayerCreatedPublic,
     responses=responses("request/malformed", "rate/limited"),
+    operation_id="createGuest",
 )
 async def create(
     body: PlayerCreate, request: Request, session: SessionDep, context: ContextDep
@@ -62,7 +63,9 @@ async def create(
     return PlayerCreatedPublic(id=player.id, name=player.name, token=token)
 
 
-@router.get("/me", response_model=PlayerMePublic, responses=responses(*SIGNED_IN))
+@router.get(
+    "/me", response_model=PlayerMePublic, responses=responses(*SIGNED_IN), operation_id="getMe"
+)
 async def me(player: CurrentPlayer) -> PlayerMePublic:
     return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
 
@@ -89,6 +92,7 @@ async def charge_claim(request: Request, context: ContextDep) -> None:
         "account/weak_password",
         *SIGNED_IN,
     ),
+    operation_id="claimAccount",
 )
 async def claim_account(
     body: Claim, request: Request, player: CurrentPlayer, session: SessionDep, context: ContextDep
@@ -108,6 +112,7 @@ async def claim_account(
     "/me/account",
     response_model=AccountPublic,
     responses=responses("account/not_found", *SIGNED_IN),
+    operation_id="getMyAccount",
 )
 async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPublic:
     """My account (`account/not_found`: I play as a guest)."""
@@ -124,6 +129,7 @@ async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPubli
         "account/weak_password",
         *SIGNED_IN,
     ),
+    operation_id="changePassword",
 )
 async def new_password(
     body: PasswordChange,

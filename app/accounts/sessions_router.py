@@ -49,6 +49,7 @@ class RenewedPublic(BaseModel):
     status_code=201,
     response_model=SignedInPublic,
     responses=responses("request/malformed", "account/bad_credentials", "rate/limited"),
+    operation_id="signIn",
 )
 async def create(
     body: SignIn, request: Request, session: SessionDep, context: ContextDep
@@ -72,7 +73,12 @@ async def create(
     )
 
 
-@router.get("", response_model=list[SessionPublic], responses=responses(*SIGNED_IN))
+@router.get(
+    "",
+    response_model=list[SessionPublic],
+    responses=responses(*SIGNED_IN),
+    operation_id="listSessions",
+)
 async def list_sessions(
     player: SessionPlayer, session: SessionDep, context: ContextDep
 ) -> list[SessionPublic]:
@@ -81,14 +87,19 @@ async def list_sessions(
     return [_public(row, player.session_id) for row in rows]
 
 
-@router.delete("/current", status_code=204, responses=responses(*SIGNED_IN))
+@router.delete("/current", status_code=204, responses=responses(*SIGNED_IN), operation_id="signOut")
 async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Response:
     """Sign this device out: its token stops working."""
     await revoke(session, context.signouts, player.id, player.session_id or "")
     return Response(status_code=204)
 
 
-@router.post("/renew", response_model=RenewedPublic, responses=responses(*SIGNED_IN))
+@router.post(
+    "/renew",
+    response_model=RenewedPublic,
+    responses=responses(*SIGNED_IN),
+    operation_id="renewToken",
+)
 async def renew_token(
     player: SessionPlayer, session: SessionDep, context: ContextDep
 ) -> RenewedPublic:
@@ -101,6 +112,7 @@ async def renew_token(
     "/{session_id}",
     status_code=204,
     responses=responses("session/not_found", *SIGNED_IN),
+    operation_id="endSession",
 )
 async def end_session(
     session_id: str, player: SessionPlayer, session: SessionDep, context: ContextDep

@@ -41,6 +41,7 @@ class PasswordVerdictPublic(BaseModel):
     "/password-check",
     response_model=PasswordVerdictPublic,
     responses=responses("request/malformed", *SIGNED_IN),
+    operation_id="checkPassword",
 )
 async def password_check(
     body: PasswordCheck, player: CurrentPlayer, session: SessionDep

@@ -24,6 +24,7 @@ class SignedOutPublic(BaseModel):
     "/{player_id}/sign_out",
     response_model=SignedOutPublic,
     responses=responses(*ADMIN, "player/not_found"),
+    operation_id="adminSignOutEverywhere",
 )
 async def sign_out_everywhere(
     session: SessionDep,

@@ -51,7 +51,12 @@ class RawStatePublic(BaseModel):
     view: dict[str, Any] | None
 
 
-@router.get("/lobbies", response_model=list[LobbyPublic], responses=responses(*ADMIN))
+@router.get(
+    "/lobbies",
+    response_model=list[LobbyPublic],
+    responses=responses(*ADMIN),
+    operation_id="adminListLobbies",
+)
 async def lobbies(
     session: SessionDep,
     context: ContextDep,
@@ -73,6 +78,7 @@ async def lobbies(
     "/lobbies/{lobby_id}/close",
     response_model=LobbyPublic,
     responses=responses(*ADMIN, "lobby/not_found"),
+    operation_id="adminCloseLobby",
 )
 async def close_lobby(
     lobby_id: LobbyId, session: SessionDep, context: ContextDep, admin: AdminPlayer
@@ -88,6 +94,7 @@ async def close_lobby(
     "/lobbies/{lobby_id}/players/{player_id}",
     response_model=LobbyPublic,
     responses=responses(*ADMIN, "lobby/not_found", "player/not_found"),
+    operation_id="adminKickPlayer",
 )
 async def kick(
     lobby_id: LobbyId,
@@ -103,7 +110,12 @@ async def kick(
     return await commit_and_push(context, session, lobby, admin)
 
 
-@router.get("/matches", response_model=list[MatchSummaryPublic], responses=responses(*ADMIN))
+@router.get(
+    "/matches",
+    response_model=list[MatchSummaryPublic],
+    responses=responses(*ADMIN),
+    operation_id="adminListMatches",
+)
 async def matches(
     session: SessionDep,
     context: ContextDep,
@@ -127,6 +139,7 @@ async def matches(
     "/matches/{match_id}/abort",
     response_model=MatchSummaryPublic,
     responses=responses(*ADMIN, "match/not_found", "action/stale_version"),
+    operation_id="adminAbortMatch",
 )
 async def abort(
     match_id: MatchId, session: SessionDep, context: ContextDep, admin: AdminPlayer
@@ -179,6 +192,7 @@ async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
     "/matches/{match_id}/state",
     response_model=RawStatePublic,
     responses=responses(*ADMIN, "match/not_found", "match/no_such_seat"),
+    operation_id="adminGetRawState",
 )
 async def raw_state(
     match_id: MatchId,
@@ -209,7 +223,9 @@ async def raw_state(
     )
 
 
-@router.get("/stats", response_model=StatsPublic, responses=responses(*ADMIN))
+@router.get(
+    "/stats", response_model=StatsPublic, responses=responses(*ADMIN), operation_id="adminGetStats"
+)
 async def stats(session: SessionDep, context: ContextDep, admin: AdminPlayer) -> StatsPublic:
     open_lobbies = await session.scalar(
         select(func.count())

@@ -40,7 +40,7 @@ class GamePublic(BaseModel):
     free_chat: bool
 
 
-@router.get("/api/v1/games", response_model=list[GamePublic])
+@router.get("/api/v1/games", response_model=list[GamePublic], operation_id="listGames")
 async def games() -> list[GamePublic]:
     return [
         GamePublic(
@@ -66,7 +66,12 @@ def game_view_schema(engine: Engine[Any]) -> dict[str, Any]:
     return view_schema(view_type) if view_type is not None else {"type": "object"}
 
 
-@router.get("/games/{game_id}/rules", response_class=HTMLResponse, responses=HTML_NOT_FOUND)
+@router.get(
+    "/games/{game_id}/rules",
+    response_class=HTMLResponse,
+    responses=HTML_NOT_FOUND,
+    operation_id="getRulesPage",
+)
 async def rules_page_route(
     game_id: str,
     came_from: str | None = Query(

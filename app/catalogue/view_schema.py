@@ -8,7 +8,6 @@ adds without declaring it fails the conformance check instead of reaching client
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -33,20 +32,21 @@ def _close_objects(node: Any) -> None:
             _close_objects(item)
 
 
-def openapi_components(games: Mapping[str, object]) -> dict[str, Any]:
-    """Every game's view schema as OpenAPI components, named after the game
-    ("FoxOnTheTreeView", "FoxOnTheTreeTileView", ...) so that games never collide."""
-    components: dict[str, Any] = {}
-    for game_id, engine in games.items():
-        view_type = getattr(engine, "view_type", None)
-        if view_type is None:
-            continue
-        prefix = "".join(part.title() for part in game_id.split("-"))
-        schema = copy.deepcopy(view_schema(view_type))
-        definitions = schema.pop("$defs", {})
-        for name, definition in definitions.items():
-            components[prefix + name] = _moved_refs(definition, prefix)
-        components[f"{prefix}View"] = _moved_refs(schema, prefix)
+def game_prefix(game_id: str) -> str:
+    """The prefix of a game's component names: "fox-on-the-tree" -> "FoxOnTheTree"."""
+    return "".join(part.title() for part in game_id.split("-"))
+
+
+def view_components(prefix: str, view_type: type) -> dict[str, Any]:
+    """A game's view schema as OpenAPI components ("FoxOnTheTreeView", "FoxOnTheTreeTileView",
+    ...), so that games never collide. Each component's title is its name: generators name
+    classes after titles, and two games' `CardView` would otherwise be one class."""
+    schema = copy.deepcopy(view_schema(view_type))
+    definitions = schema.pop("$defs", {})
+    components = {prefix + name: _moved_refs(d, prefix) for name, d in definitions.items()}
+    components[f"{prefix}View"] = _moved_refs(schema, prefix)
+    for name, component in components.items():
+        component["title"] = name
     return components
 
 

@@ -31,7 +31,12 @@ FOUND = (
 )
 
 
-@router.get("/{match_id}/chat", response_model=ChatLogPublic, responses=responses(*FOUND))
+@router.get(
+    "/{match_id}/chat",
+    response_model=ChatLogPublic,
+    responses=responses(*FOUND),
+    operation_id="readChat",
+)
 async def read_chat(
     match_id: MatchId,
     session: SessionDep,
@@ -53,6 +58,7 @@ async def read_chat(
     status_code=201,
     response_model=ChatMessagePublic,
     responses=responses(*FOUND, "action/not_seated", "chat/not_allowed"),
+    operation_id="postChat",
 )
 async def post_chat(
     match_id: MatchId,

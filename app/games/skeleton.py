@@ -100,6 +100,8 @@ class Metadata:
     options: tuple[OptionSpec, ...]
     view_type: type
     """The TypedDict that `view` returns (in `view_types.py`): the game's `view_schema`."""
+    action_types: tuple[type, ...] = ()
+    """One TypedDict per action type (in `rules_types.py`), published in the OpenAPI document."""
     free_chat: bool = True
     """False where the rules forbid table talk: only preset reactions are offered."""
 
@@ -184,6 +186,10 @@ class SkeletonEngine(Generic[St]):
     @property
     def view_type(self) -> type:
         return self.metadata.view_type
+
+    @property
+    def action_types(self) -> tuple[type, ...]:
+        return self.metadata.action_types
 
     def forgotten_before(self, state: St) -> int:
         return self._hidden.forgotten_before(state)

@@ -43,6 +43,7 @@ FOUND = (*AUTH, "lobby/not_found")
     status_code=201,
     response_model=LobbyPublic,
     responses=responses(*AUTH, "lobby/bad_options", "lobby/too_many"),
+    operation_id="createLobby",
 )
 async def create(
     body: LobbyCreate, player: CurrentPlayer, session: SessionDep, context: ContextDep
@@ -61,7 +62,9 @@ async def create(
     return await commit_and_push(context, session, lobby, player)
 
 
-@router.get("", response_model=list[LobbyPublic], responses=responses(*AUTH))
+@router.get(
+    "", response_model=list[LobbyPublic], responses=responses(*AUTH), operation_id="listLobbies"
+)
 async def list_lobbies(
     session: SessionDep,
     context: ContextDep,
@@ -77,7 +80,9 @@ async def list_lobbies(
     return [await lobby_public(session, lobby, player, cutoff) for lobby in lobbies]
 
 
-@router.get("/{lobby_id}", response_model=LobbyPublic, responses=responses(*FOUND))
+@router.get(
+    "/{lobby_id}", response_model=LobbyPublic, responses=responses(*FOUND), operation_id="getLobby"
+)
 async def get(
     lobby_id: LobbyId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> LobbyPublic:
@@ -130,6 +135,7 @@ async def _locked(context: AppContext, session: AsyncSession, lobby_id: str) -> 
     response_model=LobbyPublic,
     responses=responses(*FOUND, "auth/forbidden", "lobby/full", "lobby/closed", "lobby/bad_options")
     | responses("lobby/too_many", "lobby/full", "lobby/closed"),
+    operation_id="joinLobby",
 )
 async def join(
     lobby_id: LobbyId,
@@ -150,6 +156,7 @@ async def join(
     "/{lobby_id}/invite_code",
     response_model=LobbyPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/closed"),
+    operation_id="rotateInviteCode",
 )
 async def rotate_invite_code(
     lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep
@@ -159,7 +166,10 @@ async def rotate_invite_code(
 
 
 @router.post(
-    "/{lobby_id}/leave", response_model=LobbyPublic, responses=responses(*FOUND, "lobby/closed")
+    "/{lobby_id}/leave",
+    response_model=LobbyPublic,
+    responses=responses(*FOUND, "lobby/closed"),
+    operation_id="leaveLobby",
 )
 async def leave(
     lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep
@@ -173,6 +183,7 @@ async def leave(
     "/{lobby_id}/ready",
     response_model=LobbyPublic,
     responses=responses(*FOUND, "auth/forbidden", "lobby/closed"),
+    operation_id="setReady",
 )
 async def ready(
     lobby_id: LobbyId,
@@ -196,6 +207,7 @@ async def ready(
     responses=responses(
         *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed", "lobby/rated_no_bots"
     ),
+    operation_id="updateLobby",
 )
 async def patch(
     lobby_id: LobbyId,
@@ -227,6 +239,7 @@ async def patch(
         "lobby/closed",
         "lobby/rated_no_bots",
     ),
+    operation_id="putBotInSeat",
 )
 async def put_bot(
     lobby_id: LobbyId,
@@ -250,6 +263,7 @@ async def put_bot(
     "/{lobby_id}/bots",
     response_model=LobbyPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+    operation_id="fillWithBots",
 )
 async def fill_with_bots(
     lobby_id: LobbyId,
@@ -273,6 +287,7 @@ async def fill_with_bots(
     "/{lobby_id}/seats/{seat}",
     response_model=LobbyPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed"),
+    operation_id="emptySeat",
 )
 async def empty_seat(
     lobby_id: LobbyId,
@@ -295,6 +310,7 @@ async def empty_seat(
     "/{lobby_id}/start",
     response_model=StartPublic,
     responses=responses(*FOUND, "lobby/not_host", "lobby/not_ready", "lobby/closed"),
+    operation_id="startMatch",
 )
 async def start(
     lobby_id: LobbyId, player: CurrentPlayer, session: SessionDep, context: ContextDep

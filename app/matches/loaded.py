@@ -86,10 +86,15 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
         return None
     return {
         "winners": list(outcome.winners),
-        "scores": list(outcome.scores),
+        "scores": [_whole(score) for score in outcome.scores],
         "reason": outcome.reason,
         "detail": dict(outcome.detail),
     }
+
+
+def _whole(score: float) -> float:
+    """A whole score as an integer (7, not 7.0): the OpenAPI document types scores so."""
+    return int(score) if float(score).is_integer() else score
 
 
 class MatchCache:

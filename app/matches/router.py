@@ -52,7 +52,12 @@ async def envelope_response(context: AppContext, loaded: LoadedMatch, seat: int 
     return Response(body, media_type="application/json")
 
 
-@router.get("/{match_id}", response_model=MatchSummaryPublic, responses=responses(*FOUND))
+@router.get(
+    "/{match_id}",
+    response_model=MatchSummaryPublic,
+    responses=responses(*FOUND),
+    operation_id="getMatch",
+)
 async def summary(
     match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> dict[str, Any]:
@@ -61,7 +66,12 @@ async def summary(
     return summary_json(loaded, await presence(context, loaded.id))
 
 
-@router.get("/{match_id}/state", response_model=Envelope, responses=responses(*FOUND))
+@router.get(
+    "/{match_id}/state",
+    response_model=Envelope,
+    responses=responses(*FOUND),
+    operation_id="getMatchState",
+)
 async def state(
     match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
 ) -> Response:
@@ -83,6 +93,7 @@ async def state(
         "action/malformed",
         "request/too_large",
     ),
+    operation_id="postAction",
 )
 async def post_action(
     match_id: MatchId, body: ActionRequest, context: ContextDep, player: CurrentPlayer
@@ -98,7 +109,12 @@ async def post_action(
     return await envelope_response(context, loaded, seat)
 
 
-@router.get("/{match_id}/log", response_model=MatchLogPublic, responses=responses(*FOUND))
+@router.get(
+    "/{match_id}/log",
+    response_model=MatchLogPublic,
+    responses=responses(*FOUND),
+    operation_id="getMatchLog",
+)
 async def match_log(
     match_id: MatchId,
     session: SessionDep,
@@ -145,6 +161,7 @@ async def _actions_after(session: AsyncSession, match_id: str, after: int) -> li
 @router.get(
     "/{match_id}/stream",
     responses={**responses(*FOUND, "rate/too_many_sockets"), 200: SSE_RESPONSE},
+    operation_id="streamMatch",
 )
 async def stream(
     match_id: MatchId,
@@ -165,6 +182,7 @@ async def stream(
     "/{match_id}/leave",
     response_model=Envelope,
     responses=responses(*FOUND, "action/not_seated", "match/finished"),
+    operation_id="leaveMatch",
 )
 async def leave_match(
     match_id: MatchId, context: ContextDep, player: CurrentPlayer
@@ -178,6 +196,7 @@ async def leave_match(
     "/{match_id}/reclaim",
     response_model=Envelope,
     responses=responses(*FOUND, "action/not_seated", "match/finished"),
+    operation_id="reclaimSeat",
 )
 async def reclaim_seat(
     match_id: MatchId, context: ContextDep, player: CurrentPlayer
@@ -192,6 +211,7 @@ async def reclaim_seat(
     status_code=201,
     response_model=LobbyPublic,
     responses=responses(*FOUND, "action/not_seated", "match/not_finished", "lobby/too_many"),
+    operation_id="createRematch",
 )
 async def rematch(
     match_id: MatchId, session: SessionDep, context: ContextDep, player: CurrentPlayer
@@ -204,6 +224,7 @@ async def rematch(
     "/{match_id}/replay",
     response_model=ReplayIndexPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable"),
+    operation_id="getReplay",
 )
 async def replay_index(
     match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer
@@ -217,6 +238,7 @@ async def replay_index(
     "/{match_id}/replay/{step}",
     response_model=ReplayStepPublic,
     responses=responses(*FOUND, "match/not_finished", "match/not_replayable", "match/no_such_step"),
+    operation_id="getReplayStep",
 )
 async def replay_step(
     match_id: MatchId,
@@ -234,6 +256,7 @@ async def replay_step(
     "/{match_id}/export",
     response_model=MatchExportPublic,
     responses=responses(*FOUND, "match/not_finished"),
+    operation_id="exportMatch",
 )
 async def export(
     match_id: MatchId, session: SessionDep, context: ContextDep, player: OptionalPlayer

@@ -13,13 +13,13 @@ from app.ops.scrape import exposition
 router = APIRouter(tags=["operations"])
 
 
-@router.get("/healthz")
+@router.get("/healthz", operation_id="getHealth")
 async def healthz() -> dict[str, str]:
     """The process is alive."""
     return {"status": "ok"}
 
 
-@router.get("/readyz")
+@router.get("/readyz", operation_id="getReadiness")
 async def readyz(request: Request, context: ContextDep) -> JSONResponse:
     """The database and the broker answer: ready for traffic (checked at most once a second)."""
     readiness = getattr(request.app.state, "readiness", None)
@@ -36,7 +36,7 @@ async def readyz(request: Request, context: ContextDep) -> JSONResponse:
     )
 
 
-@router.get("/metrics", response_class=Response)
+@router.get("/metrics", response_class=Response, operation_id="getMetrics")
 async def metrics(context: ContextDep) -> Response:
     """Prometheus text format: every worker's figures, with HELP and TYPE lines."""
     return Response(await exposition(context), media_type=CONTENT_TYPE_LATEST)

@@ -22,6 +22,7 @@ PAGE_MAX = 200
     "/api/v1/games/{game_id}/leaderboard",
     response_model=LeaderboardPublic,
     responses=responses("game/not_found", "rate/limited", "request/malformed"),
+    operation_id="getLeaderboard",
 )
 async def game_leaderboard(
     game_id: GameId,
@@ -40,6 +41,7 @@ async def game_leaderboard(
     "/api/v1/players/{player_id}",
     response_model=ProfilePublic,
     responses=responses("player/not_found", "rate/limited", "request/malformed"),
+    operation_id="getPlayerProfile",
 )
 async def player_profile(player_id: PlayerId, session: SessionDep) -> ProfilePublic:
     """A player's ratings, win rates, recent public matches and rating history."""

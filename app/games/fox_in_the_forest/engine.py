@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest import hidden, rules, scoring, setup, view
+from app.games.fox_in_the_forest import hidden, rules, rules_types, scoring, setup, view
 from app.games.fox_in_the_forest.data import GAME_ID, SEATS
 from app.games.fox_in_the_forest.state import State
 from app.games.fox_in_the_forest.view_types import ForestView
@@ -16,6 +16,7 @@ METADATA = Metadata(
     seats=range(SEATS, SEATS + 1),
     options=setup.OPTIONS,
     view_type=ForestView,
+    action_types=rules_types.ACTIONS,
 )
 
 ENGINE = SkeletonEngine(

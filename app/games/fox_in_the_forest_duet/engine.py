@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_in_the_forest_duet import hidden, rules, scoring, setup, view
+from app.games.fox_in_the_forest_duet import hidden, rules, rules_types, scoring, setup, view
 from app.games.fox_in_the_forest_duet.data import GAME_ID, PLAYERS
 from app.games.fox_in_the_forest_duet.state import State
 from app.games.fox_in_the_forest_duet.view_types import DuetView
@@ -16,6 +16,7 @@ METADATA = Metadata(
     seats=range(PLAYERS, PLAYERS + 1),
     options=setup.OPTIONS,
     view_type=DuetView,
+    action_types=rules_types.ACTIONS,
     # The communication rules forbid table talk: only preset reactions are offered.
     free_chat=False,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_on_the_run import hidden, rules, scoring, setup, view
+from app.games.fox_on_the_run import hidden, rules, rules_types, scoring, setup, view
 from app.games.fox_on_the_run.state import State
 from app.games.fox_on_the_run.view_types import RunView
 from app.games.skeleton import Metadata, SkeletonEngine
@@ -18,6 +18,7 @@ METADATA = Metadata(
     seats=range(2, 7),
     options=setup.OPTIONS,
     view_type=RunView,
+    action_types=rules_types.ACTIONS,
 )
 
 ENGINE = SkeletonEngine(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.fox_on_the_tree import hidden, rules, scoring, setup, view
+from app.games.fox_on_the_tree import hidden, rules, rules_types, scoring, setup, view
 from app.games.fox_on_the_tree.state import State
 from app.games.fox_on_the_tree.view_types import TreeView
 from app.games.skeleton import Metadata, SkeletonEngine
@@ -18,6 +18,7 @@ METADATA = Metadata(
     seats=range(2, 6),
     options=setup.OPTIONS,
     view_type=TreeView,
+    action_types=rules_types.ACTIONS,
 )
 
 ENGINE = SkeletonEngine(

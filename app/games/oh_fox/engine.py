@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.oh_fox import hidden, rules, scoring, setup, view
+from app.games.oh_fox import hidden, rules, rules_types, scoring, setup, view
 from app.games.oh_fox.data import GAME_ID
 from app.games.oh_fox.state import OhFoxState
 from app.games.oh_fox.view_types import OhFoxView
@@ -19,6 +19,7 @@ METADATA = Metadata(
     seats=range(2, 5),
     options=setup.OPTIONS,
     view_type=OhFoxView,
+    action_types=rules_types.ACTIONS,
 )
 
 ENGINE = SkeletonEngine(
