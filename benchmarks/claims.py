@@ -14,6 +14,7 @@ medians over the runs: the bystander's read p50/p99 quiet and during the flood, 
 many requests costs the bystander with no hashing at all.
 
     python -m benchmarks.claims [--runs 3] [--claims 200] [--spread] [--flood claims|reads]
+                                [--connections N]
 """
 
 from __future__ import annotations
@@ -79,12 +80,20 @@ async def _claim(http: httpx.AsyncClient, guest: ApiClient, index: int, args: Ar
 
 
 async def _flood(base: str, guests: list[ApiClient], args: Args) -> collections.Counter[int]:
-    """Every request at once, each on a connection of its own (one client, so the TLS settings
-    are built once, not per request: that CPU would be this process's, not the server's)."""
-    limits = httpx.Limits(max_connections=len(guests))
+    """The claims from `--connections` connections, each sending its next claim as soon as the
+    last is answered (default: every claim at once, each on a connection of its own). One
+    client, so the TLS settings are built once, not per request: that CPU would be this
+    process's, not the server's."""
+    connections = min(args.connections or len(guests), len(guests))
+    pending = iter(enumerate(guests))  # shared: each connection takes the next claim
+    limits = httpx.Limits(max_connections=connections)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        requests = (_claim(http, guest, i, args) for i, guest in enumerate(guests))
-        return collections.Counter(await asyncio.gather(*requests))
+
+        async def one_connection() -> list[int]:
+            return [await _claim(http, guest, index, args) for index, guest in pending]
+
+        answers = await asyncio.gather(*(one_connection() for _ in range(connections)))
+    return collections.Counter(status for statuses in answers for status in statuses)
 
 
 async def _warm(base: str, token: str) -> None:
@@ -150,6 +159,13 @@ def main() -> None:
     parser.add_argument("--claims", type=int, default=200)
     parser.add_argument("--spread", action="store_true", help="each claim from its own address")
     parser.add_argument(
+        "--connections",
+        type=int,
+        default=0,
+        help="flood over this many connections, each claiming again as soon as answered (an "
+        "attack script's concurrency); default: every claim at once on its own connection",
+    )
+    parser.add_argument(
         "--flood",
         choices=["claims", "reads"],
         default="claims",
@@ -163,6 +179,8 @@ def main() -> None:
         print({key: round(value, 2) for key, value in results[-1].items()})
     medians = {key: statistics.median(r[key] for r in results) for key in results[0]}
     origin = f"{args.claims} addresses" if args.spread else "one address"
+    if args.connections:
+        origin += f" over {args.connections} connections"
     what = "claims" if args.flood == "claims" else "reads of /players/me"
     print(
         f"median of {args.runs} runs, {args.claims} concurrent {what} from {origin} on Postgres: "

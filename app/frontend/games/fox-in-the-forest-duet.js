@@ -391,11 +391,19 @@ function render(root, envelope, ctx = {}) {
   });
 }
 
-// A direction or a forest token is chosen on the path: bring its ends into view (clear of the
-// status bar and the dock, through the page's scroll-padding) rather than leave them below.
+// A direction or a forest token is chosen on the path: bring the targets themselves into the
+// room between the status bar and the dock. Scrolling the whole path "nearest" is not enough on a
+// phone, where the path is taller than that room and its ends stayed under the dock.
 function showPathTargets(live) {
-  const target = live.querySelector(".duet-board .fx-legal");
-  if (target) live.querySelector(".duet-board-wrap").scrollIntoView({ block: "nearest" });
+  const boxes = [...live.querySelectorAll(".duet-board .fx-legal")].map((t) => t.getBoundingClientRect());
+  if (!boxes.length) return;
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
+  const css = getComputedStyle(document.documentElement);
+  const roomTop = (parseFloat(css.getPropertyValue("--status-height")) || 0) + 8;
+  const roomBottom = window.innerHeight - (parseFloat(css.getPropertyValue("--dock-height")) || 0) - 8;
+  if (top >= roomTop && bottom <= roomBottom) return;
+  window.scrollBy({ top: (top + bottom) / 2 - (roomTop + roomBottom) / 2, behavior: "instant" });
 }
 
 function outcome(envelope, ctx = {}) {
