@@ -22,10 +22,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import multiprocessing
 import statistics
-import threading
 import time
 import uuid
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event as EventType
 
 import httpx
 
@@ -41,11 +43,11 @@ Args = argparse.Namespace
 WARM_READS = 40  # more than the pool's 20 connections and 10 of overflow
 
 
-def _bystander(base: str, token: str, stop: threading.Event) -> tuple[list[float], int]:
+def _bystander(base: str, token: str, stop: EventType, out: Queue[tuple[list[float], int]]) -> None:
     """Read times of one player reading its game list until `stop`, sorted; and how many of
     the reads failed (a 503 when the database pool ran dry is a read that waited too). It runs
-    in a thread of its own, so the flooding clients' work in this process's event loop does not
-    count as the server's slowness."""
+    in a process of its own: in a thread of the flooding process it would wait for that
+    process's interpreter lock, and the flooding client's work would count as the server's."""
     headers = {"Authorization": f"Bearer {token}"}
     reads, failed = [], 0
     with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
@@ -55,17 +57,21 @@ def _bystander(base: str, token: str, stop: threading.Event) -> tuple[list[float
             reads.append(time.perf_counter() - sent)
             failed += response.status_code != 200
             stop.wait(READ_PAUSE)
-    return sorted(reads), failed
+    out.put((sorted(reads), failed))
 
 
 async def _reads_while(
     base: str, token: str, work: asyncio.Future[object]
 ) -> tuple[list[float], int]:
-    stop = threading.Event()
-    reading = asyncio.create_task(asyncio.to_thread(_bystander, base, token, stop))
+    context = multiprocessing.get_context("spawn")
+    stop, out = context.Event(), context.Queue()
+    reader = context.Process(target=_bystander, args=(base, token, stop, out))
+    reader.start()
     await work
     stop.set()
-    return await reading
+    result: tuple[list[float], int] = await asyncio.to_thread(out.get)
+    await asyncio.to_thread(reader.join)
+    return result
 
 
 async def _claim(http: httpx.AsyncClient, guest: ApiClient, index: int, args: Args) -> int:

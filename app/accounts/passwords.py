@@ -7,13 +7,16 @@ binding releases the GIL): a sign-in never stalls the moves other players are ma
 
 The pool is bounded: `HASH_THREADS` hashes run at once and `HASH_QUEUE` more may wait; a claim,
 sign-in or password change beyond that is refused at once with `429 rate/limited`. A flood of
-them then costs the process two cores' worth of hashing at most, instead of a queue of seconds
-that every other request waits behind.
+them then costs the process one low-priority core's worth of hashing at most, instead of a queue
+of seconds that every other request waits behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -29,22 +32,34 @@ HASHER = PasswordHasher()
 # password" and the answer time does not tell which usernames exist.
 _DECOY = HASHER.hash("decoy password: matches no account")
 
-# One thread per core of the reference machine (2 cores): more threads would only share the
-# same cores, each hash slower, and take the CPU the event loop needs for everyone else.
-HASH_THREADS = 2
-# Waiting hashes: 6 more behind 2 threads wait well under a second, so a refused client retries
-# into a pool that has room again.
+# One thread, at the lowest priority: on the reference machine (2 cores) a second hashing thread
+# took the core the event loop needed, and a flood of claims from many addresses cost a
+# bystander's reads 80x their quiet p99 (docs/reliability.md, "A flood of account claims").
+HASH_THREADS = 1
+# Waiting hashes: 6 behind one thread wait under a second, so a refused client retries into a
+# pool that has room again.
 HASH_QUEUE = 6
 RETRY_SECONDS = 1
 
 Result = TypeVar("Result")
+LOWEST_PRIORITY = 19  # nice
+
+
+def lowest_priority() -> None:
+    """Run this thread at the lowest priority (Linux keeps a nice value per thread): when the
+    event loop wants a core the scheduler gives it, so a flood of hashes slows the hashes, not
+    every other request of the process."""
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: an ordinary thread
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
 
 
 class PasswordHashing:
     """This process's hashing pool; `refused` counts the hashes turned away because it was full."""
 
     def __init__(self, refused: Counter) -> None:
-        self._pool = ThreadPoolExecutor(HASH_THREADS, thread_name_prefix="argon2")
+        self._pool = ThreadPoolExecutor(
+            HASH_THREADS, thread_name_prefix="argon2", initializer=lowest_priority
+        )
         self._admitted = 0  # running or waiting in the pool
         self._refused = refused
 

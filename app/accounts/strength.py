@@ -17,6 +17,7 @@ from typing import Any
 from zxcvbn import zxcvbn
 
 from app.accounts.credentials import PASSWORD_MIN
+from app.accounts.passwords import lowest_priority
 from app.errors import ApiError
 
 # zxcvbn's scores: 2 is "protection from unthrottled online attacks" (under 10^8 guesses:
@@ -93,7 +94,9 @@ class _Judge:
     thread bounds the CPU judging can take from a process."""
 
     def __init__(self) -> None:
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="password-judge")
+        self._thread = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="password-judge", initializer=lowest_priority
+        )
         self._waiting = 0
 
     async def verdict(self, password: str, user_inputs: Sequence[str]) -> Verdict:
