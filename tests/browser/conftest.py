@@ -58,6 +58,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             "FOXDEN_AUTO_MIGRATE": "true",
             "FOXDEN_ADMIN_TOKEN": ADMIN_TOKEN,
             "FOXDEN_BOT_DELAY_MS": "50",
+            # Tests open several pages of one player and play whole matches as fast as the
+            # server answers: the request limit (tested on its own) is not what they check.
+            "FOXDEN_RATE_PER_MINUTE": "100000",
         },
         "app.asgi:app",
     )
