@@ -293,7 +293,9 @@ function draw(envelope) {
     }
   }
   if (region && !region.contains(document.activeElement)) {
-    (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus();
+    // preventScroll: the prompt is pinned in view, and a scroll here would undo the one an
+    // after-draw step just made to bring the targets on the board clear of the dock.
+    (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus({ preventScroll: true });
   }
   syncHelp(); // a tooltip follows the element it was shown for, which may now be another card
 }
