@@ -9,7 +9,7 @@ said during a trick outlives the trick unless the game says its line tells nothi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Set
 from dataclasses import replace
 
 from app.games.protocol import Log, LogEntry
@@ -21,3 +21,19 @@ def tie_to_trick(log: Iterable[LogEntry], trick: int, faded: Callable[[LogEntry]
         entry if entry.episode is not None else replace(entry, episode=trick, faded=faded(entry))
         for entry in log
     )
+
+
+def faded_unless_kept(kept_events: Set[str]) -> Callable[[LogEntry], str]:
+    """The faded form of the trick games' untied lines: public lines of `kept_events` (they
+    tell nothing of the cards) read as they are, a deal names only its dealer, every other line
+    (an ability's, a goal's, a move of the tracker) is left out."""
+
+    def faded(entry: LogEntry) -> str:
+        event = entry.data.get("event")
+        if entry.audience is None and event in kept_events:
+            return entry.text
+        if event == "deal":
+            return f"Round {entry.data['round']}: {{seat{entry.data['dealer']}}} deals."
+        return ""
+
+    return faded

@@ -7,7 +7,6 @@ table to 578 px from inside the scrolling players strip."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -58,39 +57,19 @@ def test_the_seat_counts_are_the_catalogues(site: Server) -> None:
     assert {g["id"]: (g["min_players"], g["max_players"]) for g in games} == SEATS
 
 
-def polite(request: Any) -> httpx.Response:
-    """A request sent again after `Retry-After` when the player's rate limit answers 429: three
-    phones on one identity plus this loop may exceed it in a long match, as a real client
-    would, and a real client waits as told."""
-    for _ in range(20):
-        response = request()
-        if response.status_code != 429:
-            return response  # type: ignore[no-any-return]
-        time.sleep(float(response.headers.get("retry-after", "1")))
-    raise AssertionError("still rate limited after 20 waits")
-
-
 def act(site: Server, identity: dict[str, str], match: str, envelope: dict[str, Any]) -> None:
     action = random.Random(envelope["version"]).choice(envelope["legal_actions"])
-    polite(
-        lambda: httpx.post(
-            f"{site.url}/api/v1/matches/{match}/actions",
-            headers={"Authorization": f"Bearer {identity['token']}"},
-            json={
-                "action": action,
-                "version": envelope["version"],
-                "id": f"w-{envelope['version']}",
-            },
-        )
+    httpx.post(
+        f"{site.url}/api/v1/matches/{match}/actions",
+        headers={"Authorization": f"Bearer {identity['token']}"},
+        json={"action": action, "version": envelope["version"], "id": f"w-{envelope['version']}"},
     )
 
 
 def leave(site: Server, identity: dict[str, str], match: str) -> None:
-    left = polite(
-        lambda: httpx.post(
-            f"{site.url}/api/v1/matches/{match}/leave",
-            headers={"Authorization": f"Bearer {identity['token']}"},
-        )
+    left = httpx.post(
+        f"{site.url}/api/v1/matches/{match}/leave",
+        headers={"Authorization": f"Bearer {identity['token']}"},
     )
     left.raise_for_status()
 
@@ -103,11 +82,9 @@ def wait_for_version(pages: list[Any], version: int) -> None:
 
 
 def state(site: Server, identity: dict[str, str], match: str) -> dict[str, Any]:
-    response = polite(
-        lambda: httpx.get(
-            f"{site.url}/api/v1/matches/{match}/state",
-            headers={"Authorization": f"Bearer {identity['token']}"},
-        )
+    response = httpx.get(
+        f"{site.url}/api/v1/matches/{match}/state",
+        headers={"Authorization": f"Bearer {identity['token']}"},
     )
     response.raise_for_status()
     return dict(response.json())

@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from app.games.fox_in_the_forest.state import State
-from app.games.memory import tie_to_trick
+from app.games.memory import faded_unless_kept, tie_to_trick
 from app.games.protocol import JSON, Log, LogEntry
 
 # Public lines that tell nothing of a trick's cards: they read the same once forgotten. Goal
 # claims and triggers are not among them: right after a trick, they tell what it held.
 KEPT_EVENTS = frozenset({"goals", "round_score", "match_over"})
+_FADED = faded_unless_kept(KEPT_EVENTS)
 
 
 def completed_tricks(state: State) -> int:
@@ -63,13 +64,4 @@ def trick_entry(
 
 def forget_with_trick(before: State, log: Iterable[LogEntry]) -> Log:
     """Lines not tied to a trick go with the trick in play when the action began (`before`)."""
-    return tie_to_trick(log, current_trick(before), _faded_form)
-
-
-def _faded_form(entry: LogEntry) -> str:
-    event = entry.data.get("event")
-    if entry.audience is None and event in KEPT_EVENTS:
-        return entry.text
-    if event == "deal":
-        return f"Round {entry.data['round']}: {{seat{entry.data['dealer']}}} deals."
-    return ""  # an ability's or a goal's line: left out
+    return tie_to_trick(log, current_trick(before), _FADED)

@@ -20,11 +20,12 @@ from typing import Any
 
 from app.games.fox_in_the_forest_duet.data import TRICKS_PER_ROUND
 from app.games.fox_in_the_forest_duet.state import ROUND_END, State
-from app.games.memory import tie_to_trick
+from app.games.memory import faded_unless_kept, tie_to_trick
 from app.games.protocol import Log, LogEntry
 
 # Public lines that tell nothing of a trick's cards: they read the same once forgotten.
 KEPT_EVENTS = frozenset({"forest_token", "round_end", "won", "lost"})
+_FADED = faded_unless_kept(KEPT_EVENTS)
 
 
 def trick_number(state: State) -> int:
@@ -49,13 +50,4 @@ def trick_entry(state: State, text: str, faded: str, data: Mapping[str, Any]) ->
 
 def forget_with_trick(before: State, log: Iterable[LogEntry]) -> Log:
     """Lines not tied to a trick go with the trick in play when the action began (`before`)."""
-    return tie_to_trick(log, trick_number(before), _faded_form)
-
-
-def _faded_form(entry: LogEntry) -> str:
-    event = entry.data.get("event")
-    if entry.audience is None and event in KEPT_EVENTS:
-        return entry.text
-    if event == "deal":
-        return f"Round {entry.data['round']}: {{seat{entry.data['dealer']}}} deals."
-    return ""  # an ability's line or a move of the tracker: left out
+    return tie_to_trick(log, trick_number(before), _FADED)

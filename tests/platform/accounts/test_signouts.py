@@ -49,6 +49,19 @@ async def _match_of(http: httpx.AsyncClient, ada: Player, bob: Player) -> str:  
     return str(started.json()["match_id"])
 
 
+async def _watching(
+    app: FastAPI,
+    http: httpx.AsyncClient,  # noqa: F811
+    player: Player,
+) -> tuple[str, Player, InProcessSocket, dict[str, Any]]:
+    """A match of `player` (seat 0) against Bob, and `player`'s socket on it past its first
+    envelope: the match, Bob, the socket and that envelope."""
+    bob = await new_player(http, "Bob")
+    match_id = await _match_of(http, player, bob)
+    socket = await match_socket(app, match_id, player)
+    return match_id, bob, socket, await socket.until("envelope")
+
+
 async def _session_id(http: httpx.AsyncClient, device: Player) -> str:  # noqa: F811
     sessions = (await http.get("/api/v1/sessions", headers=device.auth)).json()
     return str(next(s["id"] for s in sessions if s["current"]))
@@ -73,10 +86,7 @@ async def test_a_device_signed_out_loses_its_socket_and_its_frames_act_no_more(
 ) -> None:
     phone = await claimed(http, "Ada", "ada")
     desktop = await sign_in(http, "ada")
-    bob = await new_player(http, "Bob")
-    match_id = await _match_of(http, phone, bob)
-    socket = await match_socket(app, match_id, phone)
-    shown = await socket.until("envelope")
+    match_id, _bob, socket, shown = await _watching(app, http, phone)
     assert shown["seat"] == 0 and shown["view"]["hand"]  # a private hand, until now
     ended = await http.delete(
         f"/api/v1/sessions/{await _session_id(http, phone)}", headers=desktop.auth
@@ -136,10 +146,7 @@ async def test_renewing_a_token_closes_what_the_old_token_opened(
     http: httpx.AsyncClient,  # noqa: F811
 ) -> None:
     phone = await claimed(http, "Ada", "ada")
-    bob = await new_player(http, "Bob")
-    match_id = await _match_of(http, phone, bob)
-    socket = await match_socket(app, match_id, phone)
-    await socket.until("envelope")
+    match_id, _bob, socket, _shown = await _watching(app, http, phone)
     renewed = await http.post("/api/v1/sessions/renew", headers=phone.auth)
     assert renewed.status_code == 200
     assert await _signed_out(socket) == ["auth/revoked"]
@@ -154,10 +161,7 @@ async def test_an_admin_ends_a_guest_everywhere(
     http: httpx.AsyncClient,  # noqa: F811
 ) -> None:
     gus = await new_player(http, "Gus")
-    bob = await new_player(http, "Bob")
-    match_id = await _match_of(http, gus, bob)
-    socket = await match_socket(app, match_id, gus)
-    await socket.until("envelope")
+    match_id, bob, socket, _shown = await _watching(app, http, gus)
     admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
     ended = await http.post(f"/api/v1/admin/players/{gus.id}/sign_out", headers=admin)
     assert ended.json() == {"sessions_ended": 0, "guest_token_ended": True}
@@ -202,10 +206,7 @@ async def test_a_revoked_token_cached_by_a_socket_cannot_act_even_before_the_clo
     monkeypatch.setattr(ClientSocket, "_close_when_signed_out", never_closes)
     phone = await claimed(http, "Ada", "ada")
     desktop = await sign_in(http, "ada")
-    bob = await new_player(http, "Bob")
-    match_id = await _match_of(http, phone, bob)
-    socket = await match_socket(app, match_id, phone)
-    await socket.until("envelope")
+    match_id, bob, socket, _shown = await _watching(app, http, phone)
     mine = await envelope(http, match_id, desktop)
     if not mine["legal_actions"]:  # Bob leads: let him, so the phone's seat may act
         bobs = await envelope(http, match_id, bob)

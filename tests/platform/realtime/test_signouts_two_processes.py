@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from typing import Any
 
 import httpx
@@ -56,8 +57,10 @@ async def test_a_device_signed_out_on_one_process_is_out_on_the_other(
             httpx.AsyncClient(base_url=one.url) as first,
             httpx.AsyncClient(base_url=two.url) as second,
         ):
-            phone = await claimed(first, "Ada", "ada")
-            desktop = await sign_in(first, "ada")
+            # The session's database is shared with other test files: a name of its own.
+            username = f"ada-{uuid.uuid4().hex[:8]}"
+            phone = await claimed(first, "Ada", username)
+            desktop = await sign_in(first, username)
             match_id = await _match_of(first, phone, await new_player(first, "Bob"))
             # The second process has seen the phone's token: it is in its cache.
             assert (await second.get("/api/v1/players/me", headers=phone.auth)).status_code == 200
