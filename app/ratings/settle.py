@@ -101,10 +101,10 @@ async def _settle_once(context: AppContext, match_id: str) -> bool:
             )
         )
         await session.flush()  # a concurrent settler's row makes this fail: counted once
-        if cooperative and not finished.private:  # a record names the pair: unlisted
-            await _count_team(session, finished)
-        else:
+        if not cooperative:
             await _rate(session, finished, not context.db.sqlite)
+        elif not finished.private:  # a record names the pair, and private matches are unlisted
+            await _count_team(session, finished)
     return True
 
 

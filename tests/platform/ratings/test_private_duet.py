@@ -49,6 +49,8 @@ async def test_a_private_duet_names_neither_the_match_nor_the_partner(
         assert match_id not in str(profile)
         duet = next(g for g in profile["games"] if g["game"] == DUET)
         assert duet["played"] == 1  # it still counts in the player's own figures
+        # Played together: like a public Duet it moves no one's rating.
+        assert duet["rating"] is None and duet["rated_matches"] == 0
 
 
 async def test_a_pair_record_counts_only_its_public_duets(client: httpx.AsyncClient) -> None:
