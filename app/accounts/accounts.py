@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.credentials import Claim, PasswordChange, SignIn, username_key
 from app.accounts.identity import ENV_ADMIN, Identity, Signouts, TokenCache
 from app.accounts.models import Account, DeviceSession, Player
-from app.accounts.passwords import PasswordHashing, needs_rehash
+from app.accounts.passwords import HashingSlot, needs_rehash
 from app.accounts.sessions import forget_expired, open_session, revoke_others, session_row
 from app.accounts.strength import refuse_weak
 from app.errors import ApiError
@@ -42,7 +42,7 @@ async def account_of(session: AsyncSession, player_id: str) -> Account:
 async def claim(
     session: AsyncSession,
     cache: TokenCache,
-    hashing: PasswordHashing,
+    hashing: HashingSlot,
     player: Identity,
     body: Claim,
     label: str,
@@ -108,7 +108,7 @@ async def _commit_unless_raced(session: AsyncSession, player_id: str) -> None:
 
 
 async def sign_in(
-    session: AsyncSession, hashing: PasswordHashing, body: SignIn, label: str, now: datetime
+    session: AsyncSession, hashing: HashingSlot, body: SignIn, label: str, now: datetime
 ) -> tuple[Account, Player, DeviceSession, str]:
     """A new session for the device that knows the account's password."""
     found = await session.scalar(
@@ -137,7 +137,7 @@ async def sign_in(
 async def change_password(
     session: AsyncSession,
     signouts: Signouts,
-    hashing: PasswordHashing,
+    hashing: HashingSlot,
     player: Identity,
     body: PasswordChange,
     now: datetime,

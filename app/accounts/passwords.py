@@ -5,10 +5,12 @@ RFC 9106's low-memory profile (64 MiB, 3 passes), which makes each guess costly 
 holding a leaked table. One hash takes ~50-150 ms of CPU, so it runs off the event loop (the
 binding releases the GIL): a sign-in never stalls the moves other players are making.
 
-The pool is bounded: `HASH_THREADS` hashes run at once and `HASH_QUEUE` more may wait; a claim,
-sign-in or password change beyond that is refused at once with `429 rate/limited`. A flood of
-them then costs the process one low-priority core's worth of hashing at most, instead of a queue
-of seconds that every other request waits behind.
+The pool is bounded: `HASH_THREADS` hashes run at once and `HASH_QUEUE` more may wait. A claim,
+sign-in or password change takes its place in the pool at the door (`admission`), before its
+database reads and its password-strength check, and beyond the bound is refused at once with
+`429 rate/limited`: a flood of them then costs the process one low-priority core's worth of
+hashing and a few cheap refusals, instead of a queue of seconds that every other request waits
+behind, or 200 strength checks and 400 queries for hashes that would be refused anyway.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ import asyncio
 import contextlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -53,15 +55,12 @@ def lowest_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
 
 
-class PasswordHashing:
-    """This process's hashing pool; `refused` counts the hashes turned away because it was full."""
+class HashingSlot:
+    """One request's place in the hashing pool: its hashes run on the pool's thread."""
 
-    def __init__(self, refused: Counter) -> None:
-        self._pool = ThreadPoolExecutor(
-            HASH_THREADS, thread_name_prefix="argon2", initializer=lowest_priority
-        )
-        self._admitted = 0  # running or waiting in the pool
-        self._refused = refused
+    def __init__(self, pool: ThreadPoolExecutor) -> None:
+        self._pool = pool
+        self._last: asyncio.Future[Any] | None = None
 
     async def hash(self, password: str) -> str:
         return await self._run(HASHER.hash, password)
@@ -70,9 +69,33 @@ class PasswordHashing:
         """Whether `password` is the one `stored_hash` was made from (None: the decoy)."""
         return await self._run(_verify, stored_hash, password)
 
-    def refuse_if_full(self) -> None:
-        """429 when no hash could be admitted now: called before a request's other work too, so
-        a flood is turned away without a database query."""
+    def when_done(self, release: Callable[[], None]) -> None:
+        """Call `release` once no hash of this slot runs: a hash already started runs to its end
+        (a client that hangs up cannot stop a thread), and the slot is counted until then."""
+        if self._last is None or self._last.done():
+            release()
+        else:
+            self._last.add_done_callback(lambda _job: release())
+
+    async def _run(self, work: Callable[..., Result], *args: str | None) -> Result:
+        job = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        self._last = job
+        return await asyncio.shield(job)
+
+
+class PasswordHashing:
+    """This process's hashing pool; `refused` counts requests turned away because it was full."""
+
+    def __init__(self, refused: Counter) -> None:
+        self._pool = ThreadPoolExecutor(
+            HASH_THREADS, thread_name_prefix="argon2", initializer=lowest_priority
+        )
+        self._admitted = 0  # requests holding a slot: hashing, waiting, or about to hash
+        self._refused = refused
+
+    @contextlib.contextmanager
+    def admission(self) -> Iterator[HashingSlot]:
+        """A slot for one request, or 429 at once when the pool is full."""
         if self._admitted >= HASH_THREADS + HASH_QUEUE:
             self._refused.inc()
             raise ApiError(
@@ -80,17 +103,14 @@ class PasswordHashing:
                 f"The server is busy checking passwords: try again in {RETRY_SECONDS} s.",
                 headers={"Retry-After": str(RETRY_SECONDS)},
             )
-
-    async def _run(self, work: Callable[..., Result], *args: str | None) -> Result:
-        self.refuse_if_full()
         self._admitted += 1
-        job = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
-        # The slot is given back when the thread is done, not when a client hangs up: a hash
-        # already started runs to its end, and it is counted until then.
-        job.add_done_callback(self._release)
-        return await asyncio.shield(job)
+        slot = HashingSlot(self._pool)
+        try:
+            yield slot
+        finally:
+            slot.when_done(self._release)
 
-    def _release(self, _job: object) -> None:
+    def _release(self) -> None:
         self._admitted -= 1
 
 

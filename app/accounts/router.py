@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ConfigDict
 
 from app.accounts.accounts import account_of, change_password, claim
+from app.accounts.admission import HashingSlotDep
 from app.accounts.credentials import Claim, PasswordChange
 from app.accounts.models import Account
 from app.accounts.service import create_player
@@ -70,12 +71,10 @@ async def me(player: CurrentPlayer) -> PlayerMePublic:
     return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
 
 
-async def charge_claim(request: Request, context: ContextDep) -> None:
-    """A claim is charged like a sign-in, before the name is looked up, so probing which
-    usernames exist by claiming them is no faster than by signing in; and before the token is,
-    as is the hashing pool's room, so a flood of claims is refused without touching the
-    database."""
-    context.hashing.refuse_if_full()
+async def charge_claim(request: Request, context: ContextDep, _slot: HashingSlotDep) -> None:
+    """A claim takes its place in the hashing pool and is charged like a sign-in before the
+    token or the name is looked up: a flood of claims is refused without touching the database,
+    and probing which usernames exist by claiming them is no faster than by signing in."""
     context.signins.charge(_address(request))
 
 
@@ -95,16 +94,19 @@ async def charge_claim(request: Request, context: ContextDep) -> None:
     operation_id="claimAccount",
 )
 async def claim_account(
-    body: Claim, request: Request, player: CurrentPlayer, session: SessionDep, context: ContextDep
+    slot: HashingSlotDep,
+    body: Claim,
+    request: Request,
+    player: CurrentPlayer,
+    session: SessionDep,
+    context: ContextDep,
 ) -> AccountPublic:
     """Claim this guest with a username and a password, to sign in with them on any device.
 
     This device's token keeps working, as this device's session (it now expires when unused
     for 30 days)."""
     label = device_label(request.headers.get("user-agent"))
-    account = await claim(
-        session, context.tokens, context.hashing, player, body, label, context.clock.now()
-    )
+    account = await claim(session, context.tokens, slot, player, body, label, context.clock.now())
     return _public(account)
 
 
@@ -132,6 +134,7 @@ async def my_account(player: CurrentPlayer, session: SessionDep) -> AccountPubli
     operation_id="changePassword",
 )
 async def new_password(
+    slot: HashingSlotDep,
     body: PasswordChange,
     request: Request,
     player: CurrentPlayer,
@@ -143,7 +146,7 @@ async def new_password(
     # The current password is a password guess like a sign-in: the same limits apply.
     with context.signins.attempt(account.username_key, _address(request)):
         ended = await change_password(
-            session, context.signouts, context.hashing, player, body, context.clock.now()
+            session, context.signouts, slot, player, body, context.clock.now()
         )
     return PasswordChangedPublic(sessions_ended=ended)
 

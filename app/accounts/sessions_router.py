@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from app.accounts.accounts import sign_in
+from app.accounts.admission import HashingSlotDep
 from app.accounts.credentials import SignIn, username_key
 from app.accounts.models import DeviceSession
 from app.accounts.sessions import device_label, renew, revoke, sessions_of
@@ -52,18 +53,17 @@ class RenewedPublic(BaseModel):
     operation_id="signIn",
 )
 async def create(
-    body: SignIn, request: Request, session: SessionDep, context: ContextDep
+    slot: HashingSlotDep, body: SignIn, request: Request, session: SessionDep, context: ContextDep
 ) -> SignedInPublic:
     """Sign in on this device: a new token for the account's player (same id, same matches).
 
     Limited per address and, for wrong passwords, per account and address (docs/api.md, Sign-in
     limits); a wrong username and a wrong password get the same answer."""
     limit(context, address_key(request))
-    context.hashing.refuse_if_full()  # before the account is looked up: a flood costs no query
     address = request.client.host if request.client else "?"
     label = device_label(request.headers.get("user-agent"))
     with context.signins.attempt(username_key(body.username), address):
-        signed_in = await sign_in(session, context.hashing, body, label, context.clock.now())
+        signed_in = await sign_in(session, slot, body, label, context.clock.now())
     account, player, device, token = signed_in
     return SignedInPublic(
         token=token,
