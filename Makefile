@@ -48,6 +48,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check app tests benchmarks
 	$(BIN)/ruff format --check app tests benchmarks
 	$(BIN)/mypy app
+	$(BIN)/lint-imports
 	# The OpenAPI document: Redocly's recommended rules, strict generated clients (npm tools).
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py
 

@@ -39,7 +39,6 @@ from app.games.protocol import Outcome, Strategy
 from app.games.rng import derive_seed
 from app.games.search import SearchExpert
 
-COOPERATIVE = {"fox-in-the-forest-duet"}
 TABLE = 4
 """Players at the multiplayer table (for games that allow more than two)."""
 MAX_ACTIONS = 20_000
@@ -173,7 +172,7 @@ PAIRS = (("standard", "random"), ("expert", "standard"))
 
 def experiments(game: str, pairs: Sequence[tuple[str, str]] = PAIRS) -> list[tuple[str, str, str]]:
     engine = REGISTRY[game]
-    if game in COOPERATIVE:
+    if engine.cooperative:
         return [("team", a, b) for a, b in pairs]
     kinds = ["duel"] + (["table"] if TABLE in engine.seats else [])
     return [(kind, a, b) for a, b in pairs for kind in kinds]

@@ -15,6 +15,7 @@ from typing import Any
 
 from app.catalogue.action_schema import COMPONENTS, action_components
 from app.catalogue.view_schema import game_prefix, view_components
+from app.games.protocol import Engine
 
 OUTCOME: dict[str, Any] = {
     "title": "Outcome",
@@ -50,19 +51,17 @@ def _nullable(name: str) -> dict[str, Any]:
     return {"anyOf": [_ref(name), {"type": "null"}]}
 
 
-def game_components(games: Mapping[str, object]) -> dict[str, Any]:
+def game_components(games: Mapping[str, Engine[Any]]) -> dict[str, Any]:
     """Every game's view and action components, and the shared outcome."""
     components: dict[str, Any] = {"Outcome": OUTCOME}
     for game_id, engine in games.items():
         prefix = game_prefix(game_id)
-        view_type = getattr(engine, "view_type", None)
-        if view_type is not None:
-            components.update(view_components(prefix, view_type))
-        components.update(action_components(prefix, getattr(engine, "action_types", ())))
+        components.update(view_components(prefix, engine.view_type))
+        components.update(action_components(prefix, engine.action_types))
     return components
 
 
-def type_the_games(schemas: dict[str, Any], games: Mapping[str, object]) -> None:
+def type_the_games(schemas: dict[str, Any], games: Mapping[str, Engine[Any]]) -> None:
     """Add the game components and link the envelope, the action request and the match
     summary's outcome to them."""
     schemas.update(game_components(games))

@@ -10,13 +10,11 @@ from pydantic import BaseModel, Field
 
 from app.bots.strategies import bot_names
 from app.catalogue import rules_page
-from app.catalogue.labels import labelled_schema
 from app.catalogue.rules_page import rules_file
 from app.catalogue.view_schema import view_schema
 from app.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
-from app.games.protocol import Engine
 
 router = APIRouter(tags=["games"])
 OPTIONS_SCHEMA_HELP = (
@@ -49,21 +47,14 @@ async def games() -> list[GamePublic]:
             pitch=engine.pitch,
             min_players=engine.seats.start,
             max_players=engine.seats.stop - 1,
-            options_schema=labelled_schema(engine.id, option_tools.schema(engine.options)),
-            view_schema=game_view_schema(engine),
+            options_schema=option_tools.schema(engine.options),
+            view_schema=view_schema(engine.view_type),
             rules_url=f"/games/{engine.id}/rules",
             bots=bot_names(engine.id),
             free_chat=engine.free_chat,
         )
         for engine in REGISTRY.values()
     ]
-
-
-def game_view_schema(engine: Engine[Any]) -> dict[str, Any]:
-    """The game's view schema; an engine that declares no view type (a test double) gets the
-    schema of any object."""
-    view_type = getattr(engine, "view_type", None)
-    return view_schema(view_type) if view_type is not None else {"type": "object"}
 
 
 @router.get(

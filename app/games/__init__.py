@@ -1,7 +1,9 @@
 """The registry: the one place that names the games.
 
-The platform looks engines (and their bot strategies) up here by id and knows nothing else
-about them. Adding a game is one line in `_GAMES`.
+The platform looks games up here by id and knows nothing else about them: everything it shows
+or decides about a game (title, seats, options and their words, view and action types, whether
+it is cooperative) comes from the engine's metadata. Adding a game is one line in `_GAMES`
+(and the other places docs/adding-a-game.md lists).
 """
 
 from __future__ import annotations
@@ -27,8 +29,14 @@ from app.games.protocol import Engine, Strategy
 
 @dataclass(frozen=True)
 class Game:
+    """One game as the platform knows it: its engine and its bots' strategies by name."""
+
     engine: Engine[Any]
     strategies: Mapping[str, Strategy]
+
+    @property
+    def id(self) -> str:
+        return self.engine.id
 
 
 _GAMES = (
@@ -39,8 +47,10 @@ _GAMES = (
     Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES),
 )
 
-REGISTRY: dict[str, Engine[Any]] = {game.engine.id: game.engine for game in _GAMES}
-STRATEGIES: dict[str, Mapping[str, Strategy]] = {g.engine.id: g.strategies for g in _GAMES}
+GAMES: dict[str, Game] = {game.id: game for game in _GAMES}
+# The two halves by id, for the layers that need one of them (the bots need both).
+REGISTRY: dict[str, Engine[Any]] = {game.id: game.engine for game in _GAMES}
+STRATEGIES: dict[str, Mapping[str, Strategy]] = {game.id: game.strategies for game in _GAMES}
 
 
 def get_engine(game_id: str) -> Engine[Any] | None:

@@ -11,7 +11,11 @@ from app.games.protocol import JSON, BadOptions, Choice, Flag, Integer, OptionSp
 
 
 def schema(specs: Sequence[OptionSpec]) -> dict[str, JSON]:
-    """A JSON Schema object describing the options (served by GET /api/v1/games)."""
+    """A JSON Schema object describing the options (served by GET /api/v1/games).
+
+    Beside every `enum` stands `choices: [{value, label}]`, each value in a player's words
+    (the spec's `words`), so every page (lobby form, lobby summary, home list) shows the same
+    words and none has to spell an identifier."""
     return {
         "type": "object",
         "additionalProperties": False,
@@ -22,7 +26,11 @@ def schema(specs: Sequence[OptionSpec]) -> dict[str, JSON]:
 def _property(spec: OptionSpec) -> dict[str, JSON]:
     base: dict[str, JSON] = {"title": spec.label, "description": spec.help}
     if isinstance(spec, Choice):
-        return base | {"enum": list(spec.values), "default": spec.default}
+        return base | {
+            "enum": list(spec.values),
+            "choices": _choices(spec),
+            "default": spec.default,
+        }
     if isinstance(spec, Flag):
         return base | {"type": "boolean", "default": spec.default}
     if isinstance(spec, Integer):
@@ -34,10 +42,23 @@ def _property(spec: OptionSpec) -> dict[str, JSON]:
         }
     return base | {
         "type": "array",
-        "items": {"enum": list(spec.values)},
+        "items": {"enum": list(spec.values), "choices": _choices(spec)},
         "uniqueItems": True,
         "default": list(spec.default),
     }
+
+
+def _choices(spec: Choice | Subset) -> list[JSON]:
+    return [{"value": value, "label": words_for(spec, value)} for value in spec.values]
+
+
+def words_for(spec: Choice | Subset, value: JSON) -> str:
+    """The spec's words for `value`; for a value without (a test game's), the identifier made
+    readable: "raffles-with-foxes" -> "Raffles with foxes"."""
+    if value in spec.words:
+        return spec.words[value]
+    text = str(value).replace("-", " ").replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def defaults(specs: Sequence[OptionSpec]) -> dict[str, JSON]:

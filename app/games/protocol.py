@@ -184,6 +184,9 @@ class Choice:
     values: tuple[JSON, ...]
     default: JSON
     help: str = ""
+    words: Mapping[JSON, str] = field(default_factory=dict, hash=False)
+    """What a player reads for each value ("tough_nut" -> "Tough Nut (3 predators + 4 prey)"):
+    identifiers are right for the API, wrong on a screen. Every value has words (a test checks)."""
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,8 @@ class Subset:
     values: tuple[JSON, ...]
     default: tuple[JSON, ...] = ()
     help: str = ""
+    words: Mapping[JSON, str] = field(default_factory=dict, hash=False)
+    """What a player reads for each value, as for `Choice`."""
 
 
 OptionSpec = Choice | Flag | Integer | Subset
@@ -259,6 +264,28 @@ class Engine(Protocol[S]):
     @property
     def free_chat(self) -> bool:
         """False where the rules forbid table talk (Duet): only preset reactions are offered."""
+        ...
+
+    @property
+    def cooperative(self) -> bool:
+        """True where the table wins or loses together (Duet): no player is rated against
+        another; a team record is kept per pair of players and level instead."""
+        ...
+
+    @property
+    def level_option(self) -> str | None:
+        """The option naming a match's level, which a cooperative game's team records are
+        kept per ("level"); None where the game has no levels."""
+        ...
+
+    @property
+    def view_type(self) -> type:
+        """The TypedDict that `view` returns: published as the game's view schema."""
+        ...
+
+    @property
+    def action_types(self) -> tuple[type, ...]:
+        """One TypedDict per action type: published as the game's actions, linked by `type`."""
         ...
 
     def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:

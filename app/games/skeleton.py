@@ -104,6 +104,10 @@ class Metadata:
     """One TypedDict per action type (in `rules_types.py`), published in the OpenAPI document."""
     free_chat: bool = True
     """False where the rules forbid table talk: only preset reactions are offered."""
+    cooperative: bool = False
+    """True where the table wins or loses together: team records instead of ratings."""
+    level_option: str | None = None
+    """The option naming a match's level (team records are kept per level)."""
 
 
 class SkeletonEngine(Generic[St]):
@@ -156,6 +160,14 @@ class SkeletonEngine(Generic[St]):
     @property
     def free_chat(self) -> bool:
         return self.metadata.free_chat
+
+    @property
+    def cooperative(self) -> bool:
+        return self.metadata.cooperative
+
+    @property
+    def level_option(self) -> str | None:
+        return self.metadata.level_option
 
     def check_options(self, options: Mapping[str, JSON], players: int) -> dict[str, JSON]:
         return self._setup.check_options(options, players)

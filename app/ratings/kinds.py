@@ -1,8 +1,8 @@
 """How each game's results count: a rating per player, or a team record per level.
 
-A cooperative game has no opponent to be ranked against: the table wins or loses together.
-Such games keep, for each pair of players, the wins and losses at each level (the option
-named here). Every other game is rated.
+A cooperative game (its engine says so) has no opponent to be ranked against: the table wins
+or loses together. Such games keep, for each pair of players, the wins and losses at each
+level (the engine's `level_option`). Every other game is rated.
 """
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# Game id -> the lobby option that names the level a team record is kept for.
-COOPERATIVE: dict[str, str] = {"fox-in-the-forest-duet": "level"}
+from app.games import get_engine
 
 
 def is_cooperative(game: str) -> bool:
-    return game in COOPERATIVE
+    engine = get_engine(game)
+    return engine is not None and engine.cooperative
 
 
 def level_of(game: str, options: Mapping[str, Any]) -> int:
-    return int(options.get(COOPERATIVE[game], 1))
+    engine = get_engine(game)
+    key = engine.level_option if engine is not None else None
+    return int(options.get(key, 1)) if key is not None else 1

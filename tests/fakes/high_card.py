@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from app.games import options as option_tools
 from app.games.protocol import (
     MALFORMED,
@@ -47,6 +49,16 @@ class HighCardState:
     forget: bool = False  # the memory rule: entries of tricks before the last one fade
 
 
+class HighCardView(TypedDict):
+    hand: list[str]
+    hand_counts: list[int]
+    hands: list[list[str]] | None
+    trick: list[str | None]
+    scores: list[int]
+    deck_count: int
+    prompt: str
+
+
 class HighCard:
     id = "high-card"
     title = "High Card (test game)"
@@ -59,6 +71,10 @@ class HighCard:
         Flag("forget", "Earlier tricks fade from the log", False),
     )
     free_chat = True
+    cooperative = False
+    level_option = None
+    view_type = HighCardView
+    action_types = ()
 
     def check_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         normalized = option_tools.normalize(self.options, options)

@@ -19,6 +19,9 @@ METADATA = Metadata(
     action_types=rules_types.ACTIONS,
     # The communication rules forbid table talk: only preset reactions are offered.
     free_chat=False,
+    # The table wins or loses together: a team record per pair and level, never a rating.
+    cooperative=True,
+    level_option=setup.LEVEL_OPTION.key,
 )
 
 ENGINE = SkeletonEngine(

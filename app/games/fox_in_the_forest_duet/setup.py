@@ -16,6 +16,11 @@ LEVEL_OPTION = Choice(
     values=tuple(LEVELS),
     default=1,
     help="1: board side A. 2: side B. 3: side B with a forest token placed at the start.",
+    words={
+        1: "Level 1 (side A)",
+        2: "Level 2 (side B)",
+        3: "Level 3 (side B, a forest token placed first)",
+    },
 )
 
 OPEN_TRICKS_OPTION = Flag(

@@ -23,6 +23,12 @@ OPTIONS = (
             "Raffles with the Foxes or with the Guardians (Napoleon takes the other side). "
             "Needed for 5 or 6 players, where it is switched on at random sides by default."
         ),
+        words={
+            "off": "Not in play",
+            "random": "In play, sides at random",
+            "raffles-with-foxes": "Raffles with the Foxes, Napoleon with the Guardians",
+            "raffles-with-guardians": "Raffles with the Guardians, Napoleon with the Foxes",
+        },
     ),
 )
 

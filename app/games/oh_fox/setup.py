@@ -26,8 +26,16 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Animal cards (Forest Facades)",
         tuple(ANIMAL_CARD_SIZES),
         "standard",
-        "standard: 2 predators + 3 prey; tough_nut: 3 + 4; completely_nuts: 4 + 6; "
-        "the prey_only sizes keep 2 predators and add only prey (a handicap for the predator).",
+        "How many animal cards are shown face up. Tough Nut and Completely Nuts (Forest "
+        "Facades) add predators and prey; their prey-only sizes keep 2 predators and add only "
+        "prey, a handicap for an experienced predator.",
+        words={
+            "standard": "Standard (2 predators + 3 prey)",
+            "tough_nut": "Tough Nut (3 predators + 4 prey)",
+            "completely_nuts": "Completely Nuts (4 predators + 6 prey)",
+            "tough_nut_prey_only": "Tough Nut, prey only (2 predators + 4 prey)",
+            "completely_nuts_prey_only": "Completely Nuts, prey only (2 predators + 6 prey)",
+        },
     ),
     Subset(
         "picked_animals",
@@ -35,6 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         ANIMALS,
         (),
         "These animal cards are shown; the rest are drawn at random.",
+        words={animal: animal.capitalize() for animal in ANIMALS},
     ),
     Flag(
         "masked_predator",
@@ -47,7 +56,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "Objective cards",
         ("two", "none"),
         "two",
-        "two: 2 objective cards (the ones picked below, the rest at random); none: no objectives.",
+        "Two objective cards (those picked below, the rest at random), or none for an easier "
+        "first game.",
+        words={"two": "Two objective cards", "none": "No objective cards"},
     ),
     Subset(
         "picked_objectives",
@@ -55,6 +66,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         OBJECTIVES,
         (),
         "At most 2; the rest are drawn at random.",
+        words={objective: objective.capitalize() for objective in OBJECTIVES},
     ),
     Choice(
         "predator",
@@ -63,6 +75,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "random",
         "Give the predator to the player in this seat (the rulebook's choice for an "
         "experienced player), or deal it at random.",
+        words={
+            "random": "Dealt at random",
+            "first": "The player in seat 1",
+            "second": "The player in seat 2",
+            "third": "The player in seat 3",
+            "fourth": "The player in seat 4",
+        },
     ),
 )
 

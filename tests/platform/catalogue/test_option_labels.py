@@ -7,8 +7,8 @@ import re
 import httpx
 import pytest
 
-from app.catalogue.labels import VALUE_LABELS
 from app.games import REGISTRY
+from app.games.protocol import Choice, Subset
 
 REAL_GAMES = sorted(REGISTRY)
 IDENTIFIER = re.compile(r"\b[a-z]+[_-][a-z_-]+\b")  # tough_nut, raffles-with-foxes
@@ -31,8 +31,9 @@ async def test_every_option_value_has_a_label_from_the_rules(
     schema = games[game_id]["options_schema"]
     for key, values, choices in _enums(schema):
         assert [c["value"] for c in choices] == values, key  # same values, same order, same types
-        written = VALUE_LABELS[game_id][key]
-        assert [c["label"] for c in choices] == [written[v] for v in values], key
+        spec = next(s for s in REGISTRY[game_id].options if s.key == key)
+        assert isinstance(spec, Choice | Subset)
+        assert [c["label"] for c in choices] == [spec.words[v] for v in values], key
     identifiers = {
         v for _k, values, _c in _enums(schema) for v in values if IDENTIFIER.fullmatch(str(v))
     }

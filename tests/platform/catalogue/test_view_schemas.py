@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 from jsonschema import Draft202012Validator
 
-from app.games import REGISTRY
+from app.games import GAMES, REGISTRY
 
 
 async def test_every_game_publishes_the_schema_its_views_satisfy(client: httpx.AsyncClient) -> None:
@@ -14,9 +14,8 @@ async def test_every_game_publishes_the_schema_its_views_satisfy(client: httpx.A
     for game_id, engine in REGISTRY.items():
         schema = games[game_id]["view_schema"]
         Draft202012Validator.check_schema(schema)
-        if not hasattr(engine, "view_type"):  # the fake test game declares no view type
-            continue
-        assert schema.get("$defs"), f"{game_id}: the schema describes the view's parts"
+        if game_id in GAMES:  # a real game's view has parts (the fake test game's is flat)
+            assert schema.get("$defs"), f"{game_id}: the schema describes the view's parts"
         players = engine.seats.start
         state = engine.setup(players, engine.check_options({}, players), 7)
         validator = Draft202012Validator(schema)
