@@ -24,6 +24,7 @@ from app.chat.router import router as chat_router
 from app.clock import Clock, RealClock
 from app.config import Settings, get_settings
 from app.context import AppContext
+from app.cors import ApiCors, parse_origins
 from app.db import Database
 from app.deps import limit_address
 from app.errors import install_error_handlers
@@ -159,5 +160,9 @@ def install_middleware(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(RequestGuard, max_header_bytes=settings.max_header_bytes)
     app.add_middleware(ClientAddress, proxies=parse_networks(settings.trusted_proxies))
+    if origins := parse_origins(settings.cors_origins):
+        # Outside the guards and limits: their refusals (413, 429) reach a cross-origin page
+        # readable, Retry-After included.
+        app.add_middleware(ApiCors, origins=origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)  # outermost: times and logs every answer, refusals too
