@@ -44,6 +44,7 @@ from app.ops.router import router as ops_router
 from app.packaged import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
+from app.ratelimit_headers import RateLimitHeaders
 from app.ratings.router import router as ratings_router
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
@@ -63,7 +64,7 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
         db=Database(settings.database_url, settings.db_connections),
         broker=make_broker(settings.redis_url),
         hub=Hub(),
-        limiter=RateLimiter(settings.rate_per_minute),
+        limiter=RateLimiter(settings.rate_per_minute, clock=clock.monotonic),
         tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
         clock=clock,
     )
@@ -158,6 +159,7 @@ def include_routers(app: FastAPI) -> None:
 def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: headers go on every answer, the real client is known before limits."""
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RateLimitHeaders)  # inside: it reads what the route's limit check left
     app.add_middleware(RequestGuard, max_header_bytes=settings.max_header_bytes)
     app.add_middleware(ClientAddress, proxies=parse_networks(settings.trusted_proxies))
     if origins := parse_origins(settings.cors_origins):
