@@ -47,7 +47,7 @@ crash: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check app tests benchmarks
 	$(BIN)/ruff format --check app tests benchmarks
-	$(BIN)/mypy app
+	$(BIN)/mypy  # strict over app, tests and benchmarks (pyproject's [tool.mypy] files)
 	$(BIN)/lint-imports
 	# The OpenAPI document: Redocly's recommended rules, strict generated clients (npm tools).
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py

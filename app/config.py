@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Literal
 
@@ -9,9 +10,11 @@ from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from app.addresses import parse_networks
+from app.cors import parse_origins
 from app.db_budget import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 
 ADMIN_TOKEN_MIN = 32
+ORIGIN = re.compile(r"https?://(\[[0-9a-fA-F:]+\]|[^/\s:\[\]]+)(:[0-9]{1,5})?")
 # What FOXDEN_DB_POOL_SIZE left out of the ceiling it set: 10 at a peak, 8 moves, 1 lock.
 POOL_SIZE_UNCOUNTED = 19
 
@@ -93,6 +96,11 @@ class Settings(BaseSettings):
         description="Comma-separated proxy addresses/networks whose X-Forwarded-For is believed; "
         "empty: the socket peer is the client",
     )
+    cors_origins: str = Field(
+        "",
+        description="Comma-separated origins (https://host[:port], or *) whose browser pages may"
+        " call the public API (/api/, /openapi.json); empty: no cross-origin access",
+    )
     max_open_lobbies: int = Field(
         20, description="Open tables one player may host or sit at, at once"
     )
@@ -139,6 +147,17 @@ class Settings(BaseSettings):
             f"FOXDEN_DB_POOL_SIZE is deprecated: read as FOXDEN_DB_CONNECTIONS="
             f"{self.db_connections} (the same ceiling); set that instead."
         ]
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _origins(cls, spec: str) -> str:
+        # An origin is scheme://host[:port]: a path or a typo would silently match nothing.
+        for origin in parse_origins(spec):
+            if origin != "*" and not ORIGIN.fullmatch(origin):
+                raise ValueError(
+                    f"FOXDEN_CORS_ORIGINS: {origin!r} is not an origin like https://example.org"
+                )
+        return spec
 
     @field_validator("trusted_proxies")
     @classmethod

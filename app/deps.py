@@ -13,6 +13,7 @@ from app.accounts.service import Identity, lookup_token
 from app.accounts.sessions import SessionExpired
 from app.context import AppContext
 from app.errors import ApiError
+from app.ratelimit_headers import remember
 
 
 def get_context(request: Request) -> AppContext:
@@ -51,31 +52,35 @@ async def optional_player(
 ) -> Identity | None:
     token = bearer_token(request)
     if token is None:
-        limit(context, address_key(request))
+        limit(context, address_key(request), request)
         return None
     try:
         identity = await lookup_token(session, token, context.tokens)
     except SessionExpired:
-        limit(context, address_key(request))
+        limit(context, address_key(request), request)
         raise ApiError(
             "auth/expired", "This device's session expired (unused for 30 days): sign in again."
         ) from None
     if identity is None:
         # Guessing tokens costs the address, like any request without a valid token.
-        limit(context, address_key(request))
+        limit(context, address_key(request), request)
         raise ApiError("auth/invalid", "This token is not valid. Create a player to get one.")
-    limit(context, "player:" + identity.id)
+    limit(context, "player:" + identity.id, request)
     return identity
 
 
 async def limit_address(request: Request, context: ContextDep) -> None:
     """For routes that take no token: every request counts against its address."""
-    limit(context, address_key(request))
+    limit(context, address_key(request), request)
 
 
-def limit(context: AppContext, key: str) -> None:
-    wait = context.limiter.retry_after(key)
-    if wait:
+def limit(context: AppContext, key: str, request: Request | None = None) -> None:
+    """Charge `key` one request; with `request`, its response tells the client what is left
+    (RateLimit headers, app/ratelimit_headers.py)."""
+    charge = context.limiter.charge(key)
+    if request is not None:
+        remember(request, context.limiter, charge)
+    if wait := charge.retry_after:
         context.metrics.rate_limited.inc()
         raise ApiError(
             "rate/limited",

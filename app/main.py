@@ -24,6 +24,7 @@ from app.chat.router import router as chat_router
 from app.clock import Clock, RealClock
 from app.config import Settings, get_settings
 from app.context import AppContext
+from app.cors import ApiCors, parse_origins
 from app.db import Database
 from app.deps import limit_address
 from app.errors import install_error_handlers
@@ -43,6 +44,7 @@ from app.ops.router import router as ops_router
 from app.packaged import FRONTEND
 from app.pages import router as pages_router
 from app.ratelimit import RateLimiter
+from app.ratelimit_headers import RateLimitHeaders
 from app.ratings.router import router as ratings_router
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
@@ -62,7 +64,7 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
         db=Database(settings.database_url, settings.db_connections),
         broker=make_broker(settings.redis_url),
         hub=Hub(),
-        limiter=RateLimiter(settings.rate_per_minute),
+        limiter=RateLimiter(settings.rate_per_minute, clock=clock.monotonic),
         tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
         clock=clock,
     )
@@ -157,7 +159,12 @@ def include_routers(app: FastAPI) -> None:
 def install_middleware(app: FastAPI, settings: Settings) -> None:
     """Outermost last: headers go on every answer, the real client is known before limits."""
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RateLimitHeaders)  # inside: it reads what the route's limit check left
     app.add_middleware(RequestGuard, max_header_bytes=settings.max_header_bytes)
     app.add_middleware(ClientAddress, proxies=parse_networks(settings.trusted_proxies))
+    if origins := parse_origins(settings.cors_origins):
+        # Outside the guards and limits: their refusals (413, 429) reach a cross-origin page
+        # readable, Retry-After included.
+        app.add_middleware(ApiCors, origins=origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestLog)  # outermost: times and logs every answer, refusals too

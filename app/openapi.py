@@ -30,6 +30,17 @@ BEARER = {
 SERVERS = [{"url": "/", "description": "The server that serves this document"}]
 EVENT_STREAM = "text/event-stream"
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
+# Also on every other answer of a route limited per player or address (app/ratelimit_headers.py).
+RATE_LIMIT = {
+    "RateLimit-Policy": {
+        "description": 'The bucket: "requests";q=<size>;w=<seconds to refill from empty>',
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": 'What is left: "requests";r=<requests left>;t=<seconds until full>',
+        "schema": {"type": "string"},
+    },
+}
 
 
 def api_routes(app: FastAPI) -> list[APIRoute]:
@@ -74,7 +85,7 @@ def _fix_operation(operation: dict[str, Any], token: str | None) -> None:
         answers.setdefault("400", _refusal(["request/malformed"]))
     if operation.get("requestBody"):
         answers.setdefault("413", _refusal(["request/too_large"]))
-    answers["429"] = _refusal(["rate/limited"], RETRY_AFTER)
+    answers["429"] = _refusal(["rate/limited"], {**RETRY_AFTER, **RATE_LIMIT})
     if token == "required":
         operation["security"] = [{"bearer": []}]
     elif token == "optional":

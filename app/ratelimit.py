@@ -9,6 +9,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Charge:
+    """What one request drew from its bucket, for the client's `RateLimit` header."""
+
+    retry_after: int  # 0: allowed (and charged); else seconds until one request would be
+    remaining: int  # whole requests left in the bucket now
+    reset: int  # seconds until the bucket is full again
 
 
 class RateLimiter:
@@ -26,17 +36,28 @@ class RateLimiter:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._clock = clock  # injectable, so a test can freeze refills and count exactly
 
+    @property
+    def window(self) -> int:
+        """Seconds an empty bucket takes to fill: the window in which `burst` requests fit."""
+        return math.ceil(self.burst / self.rate)
+
     def retry_after(self, key: str) -> int:
         """0 if `key` may go on now (and is charged), else seconds to wait."""
+        return self.charge(key).retry_after
+
+    def charge(self, key: str) -> Charge:
+        """Draw one request for `key` if its bucket allows, and say what is left."""
         now = self._clock()
         tokens, last = self._buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
+        wait = 0
         if tokens >= 1.0:
-            self._buckets[key] = (tokens - 1.0, now)
+            tokens -= 1.0
             self._forget_idle(now)
-            return 0
+        else:
+            wait = max(1, math.ceil((1.0 - tokens) / self.rate))
         self._buckets[key] = (tokens, now)
-        return max(1, math.ceil((1.0 - tokens) / self.rate))
+        return Charge(wait, math.floor(tokens), math.ceil((self.burst - tokens) / self.rate))
 
     def _forget_idle(self, now: float) -> None:
         # A full bucket carries no information: drop those once the table grows.

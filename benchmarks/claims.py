@@ -28,6 +28,7 @@ import time
 import uuid
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event as EventType
+from typing import Any
 
 import httpx
 
@@ -60,9 +61,7 @@ def _bystander(base: str, token: str, stop: EventType, out: Queue[tuple[list[flo
     out.put((sorted(reads), failed))
 
 
-async def _reads_while(
-    base: str, token: str, work: asyncio.Future[object]
-) -> tuple[list[float], int]:
+async def _reads_while(base: str, token: str, work: asyncio.Future[Any]) -> tuple[list[float], int]:
     context = multiprocessing.get_context("spawn")
     stop, out = context.Event(), context.Queue()
     reader = context.Process(target=_bystander, args=(base, token, stop, out))

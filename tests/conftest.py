@@ -11,6 +11,7 @@ import os
 import threading
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -104,15 +105,15 @@ async def _truncate(url: str) -> None:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[no-untyped-def]
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each platform test runs on both databases."""
     if request.param == "sqlite":
         url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
         upgrade(url)
         return url
-    url = request.getfixturevalue("postgres_base_url")
-    run_blocking(lambda: _truncate(url))
-    return url
+    base_url: str = request.getfixturevalue("postgres_base_url")
+    run_blocking(lambda: _truncate(base_url))
+    return base_url
 
 
 @pytest.fixture(scope="module")

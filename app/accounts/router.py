@@ -59,7 +59,7 @@ async def create(
     body: PlayerCreate, request: Request, session: SessionDep, context: ContextDep
 ) -> PlayerCreatedPublic:
     """A new guest player. The token is shown only here: keep it."""
-    limit(context, "create:" + (request.client.host if request.client else "?"))
+    limit(context, "create:" + (request.client.host if request.client else "?"), request)
     player, token = await create_player(session, body.name)
     return PlayerCreatedPublic(id=player.id, name=player.name, token=token)
 

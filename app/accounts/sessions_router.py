@@ -59,7 +59,7 @@ async def create(
 
     Limited per address and, for wrong passwords, per account and address (docs/api.md, Sign-in
     limits); a wrong username and a wrong password get the same answer."""
-    limit(context, address_key(request))
+    limit(context, address_key(request), request)
     address = request.client.host if request.client else "?"
     label = device_label(request.headers.get("user-agent"))
     with context.signins.attempt(username_key(body.username), address):

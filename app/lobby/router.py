@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -15,14 +15,16 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
 from app.inputs import GameFilter, LobbyId
-from app.lobby import activity, service
+from app.lobby import activity, pages, service
 from app.lobby.models import Lobby
+from app.lobby.pages import CURSOR_MAX, PAGE_DEFAULT, PAGE_MAX
 from app.lobby.publish import commit_and_push, lobby_public
 from app.lobby.schemas import (
     BotRequest,
     FillRequest,
     JoinRequest,
     LobbyCreate,
+    LobbyPage,
     LobbyPatch,
     LobbyPublic,
     ReadyRequest,
@@ -62,22 +64,85 @@ async def create(
     return await commit_and_push(context, session, lobby, player)
 
 
+StatusFilter = Annotated[str, Query(pattern=f"^({'|'.join(LobbyStatus)})$")]
+PageLimit = Annotated[
+    int,
+    Query(
+        ge=1,
+        le=PAGE_MAX,
+        description=f"Tables per page: {PAGE_DEFAULT} by default, at most {PAGE_MAX}",
+    ),
+]
+Cursor = Annotated[
+    str | None,
+    Query(
+        max_length=CURSOR_MAX,
+        pattern="^[A-Za-z0-9_-]*$",
+        description="The `next` cursor of the previous page (opaque); none: the first page",
+    ),
+]
+
+
 @router.get(
     "", response_model=list[LobbyPublic], responses=responses(*AUTH), operation_id="listLobbies"
 )
 async def list_lobbies(
+    request: Request,
+    response: Response,
     session: SessionDep,
     context: ContextDep,
     player: OptionalPlayer,
     game: GameFilter = None,
-    status: str = Query(LobbyStatus.OPEN, pattern=f"^({'|'.join(LobbyStatus)})$"),
+    status: StatusFilter = LobbyStatus.OPEN,
+    limit: PageLimit = PAGE_DEFAULT,
+    cursor: Cursor = None,
 ) -> list[LobbyPublic]:
+    """Public tables, newest first. A list, as before pages existed: the next page's address
+    is in the `Link: <...>; rel="next"` header (none on the last page)."""
+    page = await _page(request, response, session, context, player, game, status, limit, cursor)
+    return page.lobbies
+
+
+@router.get(
+    "/page", response_model=LobbyPage, responses=responses(*AUTH), operation_id="pageLobbies"
+)
+async def page_lobbies(
+    request: Request,
+    response: Response,
+    session: SessionDep,
+    context: ContextDep,
+    player: OptionalPlayer,
+    game: GameFilter = None,
+    status: StatusFilter = LobbyStatus.OPEN,
+    limit: PageLimit = PAGE_DEFAULT,
+    cursor: Cursor = None,
+) -> LobbyPage:
+    """The same pages as `GET /api/v1/lobbies`, with the `next` cursor in the body too."""
+    return await _page(request, response, session, context, player, game, status, limit, cursor)
+
+
+async def _page(
+    request: Request,
+    response: Response,
+    session: AsyncSession,
+    context: AppContext,
+    player: Identity | None,
+    game: str | None,
+    status: str,
+    limit: int,
+    cursor: str | None,
+) -> LobbyPage:
     cutoff = activity.idle_cutoff(context.settings, context.clock.now())
     query = select(Lobby).where(Lobby.private.is_(False), activity.has_status(status, cutoff))
     if game:
         query = query.where(Lobby.game == game)
-    lobbies = (await session.scalars(query.order_by(Lobby.created_at.desc()).limit(200))).all()
-    return [await lobby_public(session, lobby, player, cutoff) for lobby in lobbies]
+    rows = list((await session.scalars(pages.newest_first(query, cursor, limit))).all())
+    lobbies, after = pages.split_page(rows, limit)
+    if after:
+        params: dict[str, str | int | None] = {"game": game, "status": status, "limit": limit}
+        response.headers["Link"] = pages.next_link(request.url.path, params, after)
+    public = [await lobby_public(session, lobby, player, cutoff) for lobby in lobbies]
+    return LobbyPage(lobbies=public, next=after)
 
 
 @router.get(

@@ -107,3 +107,10 @@ class FillRequest(RequestModel):
 
 class StartPublic(BaseModel):
     match_id: str
+
+
+class LobbyPage(BaseModel):
+    lobbies: list[LobbyPublic]
+    next: str | None = Field(
+        description="Cursor of the next page (pass it as `cursor`); null on the last page"
+    )

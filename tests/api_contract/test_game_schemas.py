@@ -39,7 +39,8 @@ per_game = pytest.mark.parametrize("engine", ENGINES, ids=[e.id for e in ENGINES
 
 
 def schemas() -> dict[str, Any]:
-    return openapi_document()["components"]["schemas"]
+    found: dict[str, Any] = openapi_document()["components"]["schemas"]
+    return found
 
 
 def action_components(game_id: str) -> dict[str, dict[str, Any]]:

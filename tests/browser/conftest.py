@@ -9,13 +9,21 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import pytest
 
 from tests.conftest import REQUIRE
 from tests.servers import Server
+
+
+class Site(Protocol):
+    """A server a page visits: a child process or one in this process on a manual clock."""
+
+    @property
+    def url(self) -> str: ...
+
 
 CHROMIUM = os.environ.get("FOXDEN_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -102,13 +110,13 @@ def page_factory(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def register(site: Server, name: str) -> dict[str, str]:
+def register(site: Site, name: str) -> dict[str, str]:
     response = httpx.post(site.url + "/api/v1/players", json={"name": name})
     response.raise_for_status()
     return dict(response.json())
 
 
-def sign_in(page: Any, site: Server, identity: dict[str, str]) -> None:
+def sign_in(page: Any, site: Site, identity: dict[str, str]) -> None:
     """Put a guest identity in the page's localStorage, as the home page does."""
     page.goto(site.url + "/static/css/foxden.css")
     page.evaluate(

@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import match_against_bots, register, sign_in
+from tests.servers import Server
 
 TABLE = "#table .run"
 CHANGED = """([version, pick]) => {
@@ -103,7 +104,7 @@ def assert_start_table(page: Any, characters: int) -> None:
     assert page.get_by_text("Goal: Zev reaches Indigo's tile").is_visible()
 
 
-def test_two_players_a_whole_match_on_a_phone(site, page_factory):
+def test_two_players_a_whole_match_on_a_phone(site: Server, page_factory: Any) -> None:
     page = open_match(site, page_factory, players=2, width=360)
     assert_start_table(page, characters=4)
     width = page.evaluate("document.querySelector('#table .run').scrollWidth")
@@ -129,7 +130,7 @@ def test_two_players_a_whole_match_on_a_phone(site, page_factory):
     page.errors.check()
 
 
-def test_five_players_with_raffles_and_napoleon(site, page_factory):
+def test_five_players_with_raffles_and_napoleon(site: Server, page_factory: Any) -> None:
     page = open_match(site, page_factory, players=5, width=1280)
     assert_start_table(page, characters=6)
     for name in ("Raffles", "Napoleon"):

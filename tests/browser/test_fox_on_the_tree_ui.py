@@ -19,6 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import match_against_bots, register, sign_in
+from tests.servers import Server
 
 TABLE = "#table .tree"
 CHANGED = """([version, pick]) => {
@@ -28,7 +29,9 @@ CHANGED = """([version, pick]) => {
 }"""
 
 
-def open_match(site: Any, page_factory: Any, players: int, width: int) -> tuple[Any, str, dict]:
+def open_match(
+    site: Any, page_factory: Any, players: int, width: int
+) -> tuple[Any, str, dict[str, str]]:
     me = register(site, "Ada")
     match_id = match_against_bots(site, me, "fox-on-the-tree", players)
     page = page_factory(width=width, height=900 if width > 400 else 740)
@@ -95,20 +98,20 @@ def play_to_the_end(page: Any, rng: random.Random, seconds: float = 40) -> set[s
     raise AssertionError("the match did not end in time")
 
 
-def final_cards(site: Any, match_id: str, me: dict) -> list[dict]:
+def final_cards(site: Any, match_id: str, me: dict[str, str]) -> list[dict[str, Any]]:
     auth = {"Authorization": f"Bearer {me['token']}"}
     state = httpx.get(f"{site.url}/api/v1/matches/{match_id}/state", headers=auth).json()
     assert state["status"] == "finished"
     return list(state["view"]["cards"])
 
 
-def assert_cards_stayed_secret(seen: set[str], cards: list[dict], mine: str) -> None:
+def assert_cards_stayed_secret(seen: set[str], cards: list[dict[str, Any]], mine: str) -> None:
     """During play the page showed one card id, ours, though the others were dealt."""
     assert seen == {mine}
     assert len({card["id"] for card in cards} - {mine}) == len(cards) - 1
 
 
-def test_two_players_a_whole_match_by_clicking_the_drawing(site, page_factory):
+def test_two_players_a_whole_match_by_clicking_the_drawing(site: Server, page_factory: Any) -> None:
     page, match_id, me = open_match(site, page_factory, players=2, width=1280)
     mine = my_card_id(page)
     # The table: ten tiles Farm..Lair, farm animals and predators told apart by class and label.
@@ -143,7 +146,7 @@ def test_two_players_a_whole_match_by_clicking_the_drawing(site, page_factory):
     page.errors.check()
 
 
-def test_four_players_on_a_phone(site, page_factory):
+def test_four_players_on_a_phone(site: Server, page_factory: Any) -> None:
     page, match_id, me = open_match(site, page_factory, players=4, width=360)
     mine = my_card_id(page)
     assert page.locator(".tree-seat").count() == 4

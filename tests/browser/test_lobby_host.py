@@ -207,7 +207,10 @@ def test_the_host_makes_the_table_rated_in_the_lobby_once_no_bot_sits(
     auth = {"Authorization": f"Bearer {host['token']}"}
     seat = f"{site.url}/api/v1/lobbies/{lobby_id}/seats/1"
     httpx.put(seat, headers=auth, json={"bot": "random"}).raise_for_status()
-    rated = lambda: httpx.get(f"{site.url}/api/v1/lobbies/{lobby_id}").json()["rated"]  # noqa: E731
+
+    def rated() -> bool:
+        return bool(httpx.get(f"{site.url}/api/v1/lobbies/{lobby_id}").json()["rated"])
+
     page = page_factory()
     sign_in(page, site, host)
     page.goto(f"{site.url}/lobby/{lobby_id}")

@@ -42,7 +42,7 @@ def _playout() -> c.Playout:
 def test_a_secret_in_a_view_is_caught() -> None:
     playout = _playout()
     with pytest.raises(AssertionError, match="reached viewer"):
-        c.check_no_leak(Leaky(), playout.initial, (), 2, playout.seed, random.Random(1))  # type: ignore[arg-type]
+        c.check_no_leak(Leaky(), playout.initial, (), 2, playout.seed, random.Random(1))
 
 
 def test_a_view_that_tells_choices_apart_is_caught() -> None:
@@ -51,7 +51,7 @@ def test_a_view_that_tells_choices_apart_is_caught() -> None:
     caught = []
     for state in _playout().states:
         try:
-            c.check_indistinguishable_choices(Telling(), state, 2)  # type: ignore[arg-type]
+            c.check_indistinguishable_choices(Telling(), state, 2)
         except AssertionError as failure:
             caught.append(str(failure))
     assert caught and all("read the same" in failure for failure in caught)

@@ -197,8 +197,9 @@ def play(case: Case) -> Recorded:
         trace.update(canonical(_observe(engine, state, case.players, step)).encode())
         actors = engine.to_act(state)
         if not actors:
-            outcome = asdict(engine.outcome(state))
-            trace.update(canonical(outcome).encode())
+            outcome = engine.outcome(state)
+            assert outcome is not None, "a match nobody is to act in has an outcome"
+            trace.update(canonical(asdict(outcome)).encode())
             final = hashlib.sha256(canonical(engine.encode(state)).encode()).hexdigest()
             return Recorded(step, final, trace.hexdigest())
         seat = pick(chooser, actors)

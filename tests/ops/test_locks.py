@@ -20,7 +20,7 @@ def _locked(name: str) -> dict[str, str]:
 
 
 def _pins(requirements: list[str]) -> dict[str, str]:
-    pins = {}
+    pins: dict[str, str] = {}
     for line in requirements:
         requirement = Requirement(line)
         (specifier,) = requirement.specifier  # every dependency is pinned exactly

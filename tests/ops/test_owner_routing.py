@@ -39,7 +39,11 @@ async def _presence_holders(url: str, match_id: str) -> set[str]:
         fields = await client.hgetall(_presence_key("match:" + match_id))
     finally:
         await client.aclose()
-    return {_process_of(field) for field, count in fields.items() if int(count) > 0}
+    return {
+        _process_of(field if isinstance(field, str) else field.decode())
+        for field, count in fields.items()
+        if int(count) > 0
+    }
 
 
 async def test_both_seats_of_a_match_meet_on_one_process(

@@ -75,7 +75,9 @@ async def test_an_unreachable_database_is_named() -> None:
     assert body == {"status": "unavailable", "database": False, "broker": True}
 
 
-async def test_probes_that_arrive_together_share_one_check(tmp_path: Path) -> None:
+async def test_probes_that_arrive_together_share_one_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     async with app_on(ManualClock(), url, auto_migrate=True) as (app, http):
         context = app.state.context
@@ -92,7 +94,8 @@ async def test_probes_that_arrive_together_share_one_check(tmp_path: Path) -> No
             await gate.wait()
             return bool(await ping())
 
-        readiness.verdict, context.broker.ping = probe, slow_ping
+        monkeypatch.setattr(readiness, "verdict", probe)
+        monkeypatch.setattr(context.broker, "ping", slow_ping)
         answers = asyncio.gather(*(http.get("/readyz") for _ in range(20)))
         for _ in range(POLLS * 10):
             if len(probes) == 20:

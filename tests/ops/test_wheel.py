@@ -40,7 +40,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (wheel,) = wheels.glob("foxden-*.whl")
     venv = outside / "venv"
     run([sys.executable, "-m", "venv", venv], outside)
-    pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
+    pip: list[str | Path] = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
     run([*pip, "-r", ROOT / "requirements.lock", wheel], outside)
     return venv / "bin"
 

@@ -79,7 +79,7 @@ async def act(
 
 @asynccontextmanager
 async def app_client(
-    database_url: str, peer: str = "127.0.0.1", **settings: Any
+    database_url: str, *, peer: str = "127.0.0.1", **settings: Any
 ) -> AsyncIterator[httpx.AsyncClient]:
     """The app with these settings, in process, as seen from the address `peer`."""
     from app.config import Settings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from app.clock import ManualClock, RealClock
@@ -13,10 +14,12 @@ START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 async def test_advancing_runs_each_callback_at_its_own_moment_in_order() -> None:
     clock = ManualClock(START)
     seen: list[tuple[str, datetime]] = []
+
+    def record(name: str) -> Callable[[], None]:
+        return lambda: seen.append((name, clock.now()))
+
     for name, seconds in (("late", 3), ("early", 1), ("never", 10)):
-        clock.call_at(
-            START + timedelta(seconds=seconds), lambda n=name: seen.append((n, clock.now()))
-        )
+        clock.call_at(START + timedelta(seconds=seconds), record(name))
     cancelled = clock.call_at(START + timedelta(seconds=2), lambda: seen.append(("x", START)))
     cancelled.cancel()
     await clock.advance(5)

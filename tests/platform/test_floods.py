@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import timedelta
+from typing import Any
 
 import httpx
 from sqlalchemy import update
@@ -13,11 +14,13 @@ from app.db import Database, utcnow
 from app.lobby.models import Lobby
 from tests.platform.helpers import act, app_client, envelope, new_player, start_match
 
-SLOW = {"rate_per_minute": 60}  # a burst of 10, then one a second
+SLOW: dict[str, Any] = {"rate_per_minute": 60}  # a burst of 10, then one a second
 
 
-async def _statuses(http: httpx.AsyncClient, url: str, times: int, **kwargs: object) -> list[int]:
-    return [(await http.get(url, **kwargs)).status_code for _ in range(times)]  # type: ignore[arg-type]
+async def _statuses(
+    http: httpx.AsyncClient, url: str, times: int, headers: dict[str, str] | None = None
+) -> list[int]:
+    return [(await http.get(url, headers=headers)).status_code for _ in range(times)]
 
 
 async def test_routes_without_a_token_are_limited_per_address(

@@ -10,6 +10,7 @@ and bot turns resume in the same processes, with no restart.
 from __future__ import annotations
 
 import asyncio
+import functools
 import shutil
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
@@ -264,7 +265,7 @@ async def test_a_redis_crash_answers_503_and_pushes_resume_across_processes(
 
             redis.start()
             for http in (first, second):
-                await _until(lambda http=http: _ready(http), "/readyz says ready again")
+                await _until(functools.partial(_ready, http), "/readyz says ready again")
             accepted = await _until_accepted(first, path, leader, move)
             assert accepted["version"] == version + 1
             assert await versions_after(first, match_id, version) == {version + 1}

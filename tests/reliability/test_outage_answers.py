@@ -109,7 +109,7 @@ LOGINS = {
 }
 
 
-async def _login_refused_as(sqlstate: str, message: str, login: str) -> BaseException:
+async def _login_refused_as(sqlstate: str, message: str, login: str) -> Exception:
     """What the app gets when Postgres refuses the login as `sqlstate`."""
     connect, raised_as = LOGINS[login]
     server = await _refusing_postgres(sqlstate, message)
@@ -121,7 +121,8 @@ async def _login_refused_as(sqlstate: str, message: str, login: str) -> BaseExce
     finally:
         await engine.dispose()
         server.close()
-    return raised.value
+    error: Exception = raised.value
+    return error
 
 
 SSL_REQUEST = 80877103

@@ -13,6 +13,7 @@ from app.games.fox_in_the_forest_duet.state import (
     PASS_CARDS,
     PLAY,
     ROUND_END,
+    State,
 )
 from app.games.protocol import ILLEGAL, NOT_YOUR_TURN
 from tests.games.conformance import canonical
@@ -187,7 +188,7 @@ def test_5_only_the_winner_chooses() -> None:
 # --------------------------------------------------------------------------- #7
 
 
-def _seven_led():  # type: ignore[no-untyped-def]
+def _seven_led() -> State:
     state = make_state(
         ["doves-7", "roses-2", "stars-8"], ["doves-4", "roses-10", "stars-6"], gems=NO_GEMS
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.games.fox_in_the_forest_duet import ENGINE
@@ -18,7 +20,7 @@ from tests.games.fox_in_the_forest_duet.helpers import (
 )
 
 
-def _last_trick_of_round(round_no: int = 1, **fields: object) -> State:
+def _last_trick_of_round(round_no: int = 1, **fields: Any) -> State:
     """Trick 11 just played: 6 of Doves (2) beats 2 of Doves (3), 5 toward seat 0."""
     state = make_state(["doves-6"], ["doves-2"], trick_no=11, round=round_no, **fields)
     return play(play(state, 0, "doves-6"), 1, "doves-2")

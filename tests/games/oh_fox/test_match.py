@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from app.games.oh_fox import ENGINE
 from app.games.oh_fox.data import CARD_COUNTS, DIRECTIONS, PREDATORS, PREY, TURNS
 from app.games.oh_fox.scoring_reckoning import reckon, track
-from app.games.oh_fox.state import OVER, Play, home_space
+from app.games.oh_fox.state import OVER, OhFoxState, Play, home_space
 from tests.games.oh_fox.helpers import make_state
 
 SEED = 20240607
 
 
-def _play_match(players: int, options: dict[str, object]) -> tuple[object, list[str]]:
+def _play_match(players: int, options: dict[str, object]) -> tuple[OhFoxState, list[str]]:
     """Everyone plays the first listed card; the predator guesses the first listed animal."""
     state = ENGINE.setup(players, ENGINE.check_options(options, players), SEED)
     texts: list[str] = []
@@ -32,7 +32,7 @@ def _play_match(players: int, options: dict[str, object]) -> tuple[object, list[
 
 def test_a_seeded_four_player_match_runs_to_the_final_scores() -> None:
     state, texts = _play_match(4, {})
-    assert state.phase == OVER  # type: ignore[attr-defined]
+    assert state.phase == OVER
     outcome = ENGINE.outcome(state)
     assert outcome is not None and len(outcome.scores) == 4
     assert outcome.winners
@@ -40,13 +40,13 @@ def test_a_seeded_four_player_match_runs_to_the_final_scores() -> None:
     assert "wins" in texts[-1] or "share the win" in texts[-1]
     # The same seed and the same actions replay to the same bytes.
     again, _ = _play_match(4, {})
-    assert json.dumps(ENGINE.encode(again)) == json.dumps(ENGINE.encode(state))  # type: ignore[arg-type]
+    assert json.dumps(ENGINE.encode(again)) == json.dumps(ENGINE.encode(state))
 
 
 def test_a_seeded_masked_match_with_forest_facades() -> None:
     state, _ = _play_match(3, {"masked_predator": True, "animal_cards": "tough_nut"})
-    assert ENGINE.outcome(state) is not None  # type: ignore[arg-type]
-    view = ENGINE.view(state, None)  # type: ignore[arg-type]
+    assert ENGINE.outcome(state) is not None
+    view = ENGINE.view(state, None)
     assert all(seat["animal"] for seat in view["seats"])
     assert view["predator_seat"] is not None
 

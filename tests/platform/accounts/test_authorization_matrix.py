@@ -65,6 +65,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("DELETE", "/api/v1/sessions/{session_id}"): (None, only(GUEST_ONLY)),
     ("POST", "/api/v1/lobbies"): ({"game": "high-card"}, only(dict.fromkeys(SIGNED_IN, 201))),
     ("GET", "/api/v1/lobbies"): (None, ALL_OK),
+    ("GET", "/api/v1/lobbies/page"): (None, ALL_OK),
     # A private table can be read by its id (the invite code stays hidden from non-members).
     ("GET", "/api/v1/lobbies/{lobby_id}"): (None, ALL_OK),
     ("PATCH", "/api/v1/lobbies/{lobby_id}"): ({"private": True}, HOST_ONLY),
@@ -149,7 +150,7 @@ def test_every_route_has_a_row() -> None:
     from app.main import create_app
 
     app = create_app(Settings(database_url="sqlite+aiosqlite://"))
-    served = {(method, r.path_format) for r in api_routes(app) for method in r.methods}
+    served = {(method, r.path_format) for r in api_routes(app) for method in r.methods or ()}
     assert served - set(ROWS) == set(), "routes without a row in the matrix"
     assert set(ROWS) - served == set(), "rows for routes the app no longer serves"
 
@@ -211,7 +212,7 @@ async def test_who_may_call_what(tmp_path: Any, with_high_card: None) -> None:
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)
-    settings = {
+    settings: dict[str, Any] = {
         "rate_per_minute": 1_000_000,
         "max_open_lobbies": 10_000,
         "admin_token": ADMIN_TOKEN,

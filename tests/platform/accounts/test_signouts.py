@@ -69,7 +69,7 @@ async def _session_id(http: httpx.AsyncClient, device: Player) -> str:  # noqa: 
 
 async def _signed_out(socket: InProcessSocket) -> list[str]:
     """Every error code the socket was sent until it closed; the close must be 4001."""
-    codes = []
+    codes: list[str] = []
     while True:
         try:
             frame = await socket.receive()

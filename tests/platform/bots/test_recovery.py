@@ -16,6 +16,7 @@ from sqlalchemy import insert, select
 from app.accounts.tokens import new_id
 from app.bots import recovery
 from app.clock import ManualClock
+from app.db import Base
 from app.matches.models import Match, MatchSeat
 from tests.platform.helpers import (
     Player,
@@ -58,9 +59,11 @@ async def _copies(app: Any, match_id: str, count: int) -> list[str]:
             .all()
         )
         ids = [new_id() for _ in range(count)]
-        await session.execute(insert(Match.__table__), [{**match, "id": i} for i in ids])
+        # Core inserts of plain rows: the tables as the metadata holds them (typed `Table`).
+        matches, match_seats = (Base.metadata.tables[m.__tablename__] for m in (Match, MatchSeat))
+        await session.execute(insert(matches), [{**match, "id": i} for i in ids])
         await session.execute(
-            insert(MatchSeat.__table__), [{**seat, "match_id": i} for i in ids for seat in seats]
+            insert(match_seats), [{**seat, "match_id": i} for i in ids for seat in seats]
         )
     return ids
 

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.catalogue.router import rules_file
+from app.catalogue.rules_page import rules_file
 from app.games import REGISTRY
 from tests.platform.catalogue.test_option_labels import _enums
 

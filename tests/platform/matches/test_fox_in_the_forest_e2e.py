@@ -37,7 +37,7 @@ async def _play_rest(players: list[ApiClient], match_id: str) -> dict[str, Any]:
     rng = random.Random(match_id)
     path = f"/api/v1/matches/{match_id}"
     for _ in range(MAX_ACTIONS):
-        views = [await p.ok("GET", f"{path}/state") for p in players]
+        views: list[dict[str, Any]] = [await p.ok("GET", f"{path}/state") for p in players]
         for seat in (0, 1):
             assert_no_foreign_hand(views[seat], hand_ids(views[1 - seat]))
         if views[0]["status"] != "active":

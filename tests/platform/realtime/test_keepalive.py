@@ -8,7 +8,7 @@ the body (no such route, wrong method, too large) used to close it.
 from __future__ import annotations
 
 import http.client
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,8 @@ def _chunks() -> Iterator[bytes]:
         yield b"x" * 1000
 
 
-REFUSALS = [
+Body = bytes | Callable[[], Iterator[bytes]] | None
+REFUSALS: list[tuple[str, str, Body, dict[str, str], int]] = [
     ("POST", "/api/v1/players", BIG, JSON, 413),
     ("POST", "/api/v1/players", _chunks, JSON, 413),
     ("POST", "/api/v1/players", b"{not json", JSON, 400),

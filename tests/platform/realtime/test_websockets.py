@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from starlette.types import Message
 
 from app.config import Settings
 from app.main import create_app
@@ -35,7 +36,7 @@ class InProcessSocket:
     def __init__(self, app: FastAPI, path: str, address: str) -> None:
         path, _, query = path.partition("?")
         self._to_app: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self._from_app: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._from_app: asyncio.Queue[Message] = asyncio.Queue()
         scope = {
             "type": "websocket",
             "asgi": {"version": "3.0"},
@@ -87,7 +88,7 @@ class InProcessSocket:
                 await self.receive()
         return closed.value.code
 
-    async def _next(self) -> dict[str, Any]:
+    async def _next(self) -> Message:
         # The 10 s are a safety net for a hung app, never what a test waits for.
         reply = asyncio.ensure_future(self._from_app.get())
         done, _ = await asyncio.wait({reply, self._app}, timeout=10, return_when="FIRST_COMPLETED")
@@ -165,7 +166,7 @@ async def open_socket(app: FastAPI, http: httpx.AsyncClient, kind: str) -> InPro
     return socket
 
 
-BAD_FRAMES = {
+BAD_FRAMES: dict[str, str | bytes] = {
     "binary": b"\x00\x01binary",
     "unknown type": json.dumps({"type": "wat"}),
     "deep nesting": '{"type": "act", "action": ' + "[" * 3000 + "]" * 3000 + "}",

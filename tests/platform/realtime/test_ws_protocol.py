@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from tests.platform.client import ApiClient, open_table
@@ -30,12 +32,15 @@ def _frame(payload: bytes) -> bytes:
     return header + b"\0\0\0\0" + payload
 
 
-async def _socket(ws_url: str, match_id: str, token: str) -> Any:
+async def _socket(
+    ws_url: str, match_id: str, token: str
+) -> tuple[ClientConnection, dict[str, Any]]:
+    """A socket past its hello, and the envelope it was sent first."""
     connection = await websockets.connect(f"{ws_url}/api/v1/matches/{match_id}/ws")
     await connection.send(json.dumps({"type": "hello", "token": token, "version": None}))
-    connection.first = json.loads(await connection.recv())
-    assert connection.first["type"] == "envelope"
-    return connection
+    first: dict[str, Any] = json.loads(await connection.recv())
+    assert first["type"] == "envelope"
+    return connection, first
 
 
 async def _frames_until_closed(connection: Any) -> tuple[list[dict[str, Any]], int | None]:
@@ -47,13 +52,15 @@ async def _frames_until_closed(connection: Any) -> tuple[list[dict[str, Any]], i
         return frames, closed.rcvd.code if closed.rcvd else None
 
 
-async def test_a_flood_written_at_once_is_closed_with_its_code_after_the_burst(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_flood_written_at_once_is_closed_with_its_code_after_the_burst(
+    tmp_path: Path,
+) -> None:
     env = sqlite_env(tmp_path, "flood.db") | {"FOXDEN_RATE_PER_MINUTE": "600"}  # burst 100
     with running(env) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
         match_id = await open_table(ada, [bob], "high-card")
-        connection = await _socket(server.ws_url, match_id, ada.token)
+        connection, _ = await _socket(server.ws_url, match_id, ada.token)
         connection.transport.write(_frame(b'{"type": "ping"}') * 20_000)
         frames, code = await _frames_until_closed(connection)
         assert code == 1008  # the close frame arrives: a half-close, not a reset
@@ -61,20 +68,20 @@ async def test_a_flood_written_at_once_is_closed_with_its_code_after_the_burst(t
         # Only the burst was answered (the frames the hello and the register took count too).
         assert sum(frame["type"] == "pong" for frame in frames) <= 100
         # The server is fine, and so is another player's socket.
-        other = await _socket(server.ws_url, match_id, bob.token)
+        other, _ = await _socket(server.ws_url, match_id, bob.token)
         await other.send(json.dumps({"type": "ping"}))
         assert json.loads(await other.recv())["type"] == "pong"
         await other.close()
 
 
 async def test_frames_larger_than_a_slice_and_frames_sent_before_a_close_are_all_read(
-    tmp_path,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
 ) -> None:
     with running(sqlite_env(tmp_path, "big.db")) as server:
         ada = await ApiClient.register(server.url, "Ada")
         bob = await ApiClient.register(server.url, "Bob")
         match_id = await open_table(ada, [bob], "high-card")
-        connection = await _socket(server.ws_url, match_id, ada.token)
+        connection, envelope = await _socket(server.ws_url, match_id, ada.token)
         # A 40 KB frame (ten slices) with an unknown type: answered with one error frame.
         big = json.dumps({"type": "nonsense", "padding": "x" * 40_000}).encode()
         pings = _frame(b'{"type": "ping"}') * 50
@@ -84,7 +91,6 @@ async def test_frames_larger_than_a_slice_and_frames_sent_before_a_close_are_all
         assert [a["type"] for a in answers[1:]] == ["pong"] * 50
         # A move followed at once by the client's close and the end of its connection is
         # still read and applied.
-        envelope = connection.first
         act = {"type": "act", "action": envelope["legal_actions"][0], "version": 0, "id": "m1"}
         connection.transport.write(_frame(json.dumps(act).encode()))
         await connection.close()
