@@ -14,6 +14,7 @@ import pytest
 from app.clock import ManualClock
 from app.config import Settings
 from app.player_events.stream import KEEPALIVE_SECONDS
+from tests.platform.accounts.helpers import claimed
 from tests.platform.helpers import act, envelope, new_player, start_match
 from tests.platform.player_events.reader import WAIT, events_of
 from tests.servers import InProcessServer
@@ -121,3 +122,43 @@ async def test_ndjson_is_the_default_and_streams_are_capped(site: InProcessServe
             assert refused.json()["error"]["code"] == "rate/too_many_sockets"
         anonymous = await http.get("/api/v1/players/me/events", timeout=WAIT)
         assert anonymous.json()["error"]["code"] == "auth/missing"
+
+
+async def test_challenges_on_the_stream_and_in_its_opening(site: InProcessServer) -> None:
+    async with httpx.AsyncClient(base_url=site.url, timeout=WAIT) as http:
+        ada, bob = await claimed(http, "Ada", "ada"), await claimed(http, "Bob", "bob")
+        first = await http.post(
+            "/api/v1/challenges", headers=ada.auth, json={"to": "bob", "game": "high-card"}
+        )
+        # Sent before Bob listened: his stream opens with it.
+        async with events_of(http, bob) as bob_events, events_of(http, ada) as ada_events:
+            opening = await bob_events.of_type("challenge")
+            assert opening["challenge"]["id"] == first.json()["id"]
+            assert opening["challenge"]["challenger"]["name"] == "Ada"
+            declined = await http.post(
+                f"/api/v1/challenges/{first.json()['id']}/decline",
+                headers=bob.auth,
+                json={"reason": "Not now"},
+            )
+            assert declined.status_code == 200
+            told = await ada_events.of_type("challenge_declined")
+            assert told["challenge"]["decline_reason"] == "Not now"
+            second = await http.post(
+                "/api/v1/challenges", headers=ada.auth, json={"to": "bob", "game": "high-card"}
+            )
+            second_id = second.json()["id"]
+            assert (await bob_events.of_type("challenge"))["challenge"]["id"] == second_id
+            await http.post(f"/api/v1/challenges/{second_id}/cancel", headers=ada.auth)
+            canceled = await bob_events.of_type("challenge_canceled")
+            assert canceled["challenge"]["status"] == "canceled"
+
+
+async def test_a_signed_out_device_s_stream_ends_with_signed_out(site: InProcessServer) -> None:
+    async with httpx.AsyncClient(base_url=site.url, timeout=WAIT) as http:
+        ada = await claimed(http, "Ada", "ada")
+        async with events_of(http, ada) as stream:
+            out = await http.delete("/api/v1/sessions/current", headers=ada.auth)
+            assert out.status_code == 204
+            last = await stream.of_type("signed_out")
+            assert last["code"] == "auth/revoked"
+            await asyncio.wait_for(stream.ended.wait(), WAIT)
