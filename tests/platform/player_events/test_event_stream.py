@@ -19,6 +19,7 @@ from tests.platform.helpers import act, envelope, new_player, start_match
 from tests.platform.player_events.reader import WAIT, events_of
 from tests.servers import InProcessServer
 
+ADMIN_TOKEN = "events-admin-token-0123456789abcdef"
 # Keys an event may carry: a stream tells where to look, never what a seat holds.
 MATCH_EVENT_KEYS = {"type", "match_id", "game", "seat", "version", "deadline", "players"}
 ENDED_KEYS = {"type", "match_id", "game", "seat", "version", "status", "won", "winners"}
@@ -33,6 +34,7 @@ def site(tmp_path: Path, with_high_card: None) -> Iterator[InProcessServer]:
         rate_per_minute=100_000,
         bot_delay_ms=0,
         ws_sockets_per_match=2,
+        admin_token=ADMIN_TOKEN,
     )
     server = InProcessServer(settings, ManualClock())
     server.start()
@@ -162,3 +164,15 @@ async def test_a_signed_out_device_s_stream_ends_with_signed_out(site: InProcess
             last = await stream.of_type("signed_out")
             assert last["code"] == "auth/revoked"
             await asyncio.wait_for(stream.ended.wait(), WAIT)
+
+
+async def test_an_aborted_match_ends_on_the_stream(site: InProcessServer) -> None:
+    async with httpx.AsyncClient(base_url=site.url, timeout=WAIT) as http:
+        ada, bob = await new_player(http, "Ada"), await new_player(http, "Bob")
+        match_id = await start_match(http, ada, [bob])
+        async with events_of(http, bob) as bob_events:
+            admin = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+            aborted = await http.post(f"/api/v1/admin/matches/{match_id}/abort", headers=admin)
+            assert aborted.status_code == 200, aborted.text
+            ended = await bob_events.of_type("match_ended", match_id=match_id)
+            assert (ended["status"], ended["won"], ended["version"]) == ("aborted", False, 1)
