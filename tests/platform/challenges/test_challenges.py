@@ -11,6 +11,7 @@ from app.challenges.service import EXPIRES_AFTER
 from app.clock import ManualClock
 from tests.platform.accounts.helpers import claimed, code
 from tests.platform.helpers import Player, envelope, new_player
+from tests.platform.playout import play_out
 from tests.timing import run_clock
 
 CHALLENGES = "/api/v1/challenges"
@@ -108,3 +109,17 @@ async def test_who_and_what_may_be_challenged(client: httpx.AsyncClient) -> None
     assert code(await _challenge(client, ada, seat=2)) == (400, "request/malformed")
     rated = await _challenge(client, ada, rated=True)
     assert rated.status_code == 201 and rated.json()["rated"] is True
+
+
+async def test_a_rated_challenge_moves_both_ratings(client: httpx.AsyncClient) -> None:
+    ada, bob = await _pair(client)
+    challenge = (await _challenge(client, ada, rated=True, options={"tricks": 1})).json()
+    match_id = (await _answer(client, bob, challenge["id"], "accept")).json()["match_id"]
+    final = await play_out(client, match_id, [ada, bob])
+    (winner_seat,) = final["outcome"]["winners"]
+    seated = {(await envelope(client, match_id, p))["seat"]: p for p in (ada, bob)}
+    winner, loser = seated[winner_seat], seated[1 - winner_seat]
+    won = (await client.get(f"/api/v1/players/{winner.id}")).json()
+    lost = (await client.get(f"/api/v1/players/{loser.id}")).json()
+    assert won["recent"][0]["rated"] and won["recent"][0]["rating_change"] > 0
+    assert lost["recent"][0]["rating_change"] < 0
