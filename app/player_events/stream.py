@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,7 +32,7 @@ from app.player_events.snapshot import current_events
 from app.realtime import signouts
 from app.realtime.broker import RESYNC
 from app.realtime.hub import Listener
-from app.realtime.sse import RECONNECT_MS, EventStream, _watching
+from app.realtime.sse import RECONNECT_MS, EventStream
 
 KEEPALIVE_SECONDS = 20.0
 NDJSON = "application/x-ndjson"
@@ -85,6 +85,20 @@ def player_event_stream(
     return PlayerEventStream(context, request, player, (SLOT_TOPIC, caller))
 
 
+@contextlib.contextmanager
+def _signed_out(context: AppContext, token_hash: str | None) -> Iterator[asyncio.Future[None]]:
+    """Completes when the stream's token is revoked, on any process (app/realtime/signouts.py;
+    never for the configured admin token, which has no hash)."""
+    if token_hash is None:
+        watch: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    else:
+        watch = asyncio.ensure_future(context.signouts.signed_out(token_hash))
+    try:
+        yield watch
+    finally:
+        watch.cancel()
+
+
 def _line(event: dict[str, Any], sse: bool) -> str:
     data = orjson.dumps(event).decode()
     return f"event: {event['type']}\ndata: {data}\n\n" if sse else data + "\n"
@@ -102,7 +116,7 @@ async def _events(
     keepalive = ": keep-alive\n\n" if sse else "\n"
     with (
         context.metrics.open_socket("stream"),
-        _watching(context, player.token_hash) as signed_out,
+        _signed_out(context, player.token_hash) as signed_out,
     ):
         pending = await current_events(context, player.id)
         while True:
