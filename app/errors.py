@@ -58,6 +58,14 @@ STATUS_BY_CODE = {
     "rate/limited": 429,
     "rate/too_many_sockets": 429,
     "request/headers_too_large": 431,
+    # Challenges (app/challenges): one account asks another by name to play.
+    "challenge/not_found": 404,
+    "challenge/not_yours": 403,
+    "challenge/expired": 409,
+    "challenge/closed": 409,
+    "challenge/too_many": 409,
+    "challenge/self": 422,
+    "challenge/not_ratable": 422,
 }
 
 

@@ -20,6 +20,7 @@ from app.admin.router import router as admin_router
 from app.bodylimit import BodyLimit
 from app.bots.automation import Automation
 from app.catalogue.router import router as games_router
+from app.challenges.router import router as challenges_router
 from app.chat.router import router as chat_router
 from app.clock import Clock, RealClock
 from app.config import Settings, get_settings
@@ -43,6 +44,8 @@ from app.ops.requestlog import RequestLog
 from app.ops.router import router as ops_router
 from app.packaged import FRONTEND
 from app.pages import router as pages_router
+from app.player_events.publisher import PlayerNews
+from app.player_events.router import router as player_events_router
 from app.ratelimit import RateLimiter
 from app.ratelimit_headers import RateLimitHeaders
 from app.ratings.router import router as ratings_router
@@ -91,6 +94,7 @@ def create_app(
         context = build_context(settings, clock)
         instrument(context)
         automation, heartbeat = Automation(context), PresenceHeartbeat(context)
+        player_news = PlayerNews(context)  # players' event streams hear of commits
         app.state.context, app.state.automation = context, automation
         if settings.admin_token:
             async with context.db.sessions() as session:
@@ -98,6 +102,7 @@ def create_app(
         await context.fanout.start()
         await heartbeat.start()
         automation.start()
+        player_news.start()
         if serving:
             freeze_startup_heap()
         undo_drain = drain_on_signals(context.drain)
@@ -105,6 +110,7 @@ def create_app(
             yield
         finally:
             undo_drain()
+            await player_news.stop()
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()
@@ -145,6 +151,8 @@ def include_routers(app: FastAPI) -> None:
         chat_router,
         admin_router,
         admin_players_router,
+        player_events_router,
+        challenges_router,
         sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)

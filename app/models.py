@@ -2,6 +2,7 @@
 
 from app.accounts.models import Account, DeviceSession, Player
 from app.admin.models import AuditEvent
+from app.challenges.models import Challenge
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
@@ -10,6 +11,7 @@ from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRec
 __all__ = [
     "Account",
     "AuditEvent",
+    "Challenge",
     "ChatMessage",
     "DeviceSession",
     "Lobby",

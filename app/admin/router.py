@@ -152,6 +152,7 @@ async def abort(
         await audit(session, admin, "match.abort", match_id)
         await session.commit()
     loaded = await load_match(context, session, match_id)
+    context.events.committed(loaded)  # its players' event streams hear that it ended
     await context.broker.publish("match:" + match_id, str(loaded.version))
     return summary_json(loaded, await presence(context, match_id))
 

@@ -23,6 +23,7 @@ from app.bots.strategies import stand_in_strategy
 from app.context import AppContext
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
+from app.matches.asking import asked_since
 from app.matches.history import write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
@@ -90,7 +91,8 @@ async def _decide_and_write(
         loaded = await _current(context, match_id, fresh=attempt > 0, version=version)
         seat = _seat_for(loaded, actor)
         try:
-            _check_playable(loaded, seat, version, actor)
+            guard = await _still_asked(context, loaded, seat, version, action)
+            _check_playable(loaded, seat, guard, actor)
             committed, move = _decide(
                 loaded,
                 seat,
@@ -127,6 +129,19 @@ async def _current(
     context.matches.drop(match_id)
     async with context.db.sessions() as session:
         return await load_match(context, session, match_id)
+
+
+async def _still_asked(
+    context: AppContext, loaded: LoadedMatch, seat: int, version: int | None, action: Any
+) -> int | None:
+    """The version the move counts as made on: the current one when it was made on an older
+    version but is still the same decision of a simultaneous phase (app/matches/asking.py)."""
+    if version is None or version >= loaded.version or loaded.status != MatchStatus.ACTIVE:
+        return version
+    async with context.db.sessions() as session:
+        if await asked_since(session, loaded, seat, version, action):
+            return loaded.version
+    return version
 
 
 def _seat_for(loaded: LoadedMatch, actor: Actor) -> int:

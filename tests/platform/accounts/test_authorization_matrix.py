@@ -134,6 +134,24 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/docs"): (None, ALL_OK),
     ("GET", "/docs/assets/{name}"): (None, ALL_OK),
     ("GET", "/favicon.ico"): (None, ALL_OK),
+    # A player's own event stream; challenges are between accounts (the cast are guests), and
+    # a challenge is found only by the two it names.
+    ("GET", "/api/v1/players/me/events"): (None, only(dict.fromkeys(SIGNED_IN, STREAMS))),
+    ("POST", "/api/v1/challenges"): ({"to": "nobody", "game": "high-card"}, only(GUEST_ONLY)),
+    ("GET", "/api/v1/challenges"): (None, only(SIGNED_IN)),
+    ("GET", "/api/v1/challenges/{challenge_id}"): (None, only(dict.fromkeys(SIGNED_IN, 404))),
+    ("POST", "/api/v1/challenges/{challenge_id}/accept"): (
+        None,
+        only(dict.fromkeys(SIGNED_IN, 404)),
+    ),
+    ("POST", "/api/v1/challenges/{challenge_id}/decline"): (
+        None,
+        only(dict.fromkeys(SIGNED_IN, 404)),
+    ),
+    ("POST", "/api/v1/challenges/{challenge_id}/cancel"): (
+        None,
+        only(dict.fromkeys(SIGNED_IN, 404)),
+    ),
 }
 # Ids that are the same in every world.
 FIXED = {
@@ -142,6 +160,7 @@ FIXED = {
     "game_id": "oh-fox",
     "name": "swagger-ui.css",
     "session_id": "no-such-session",
+    "challenge_id": "no-such-challenge",
 }
 
 

@@ -1,0 +1,1 @@
+"""A signed-in player's own event stream: your turn, matches starting and ending, challenges."""

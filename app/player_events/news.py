@@ -1,0 +1,112 @@
+"""The events of a player's stream, each built for that one player (a projection).
+
+An event names a match or a challenge and what the player may know of it: their own seat, the
+version, the deadline, the public outcome. Never a view or a hand: a client reads the match
+itself (REST, socket or stream) for that, projected there for its viewer.
+
+Events travel between processes on the broker topic `player:<id>` as `ev<unique>:<json>`: the
+unique kind keeps the hub from coalescing them (app/realtime/hub.py keeps only the newest message
+of each kind, right for versions, wrong for news where every item counts).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import orjson
+
+from app.matches.envelope import fill_names
+from app.matches.loaded import LoadedMatch
+from app.statuses import MatchStatus
+
+TOPIC = "player:"
+NEWS = "ev"
+YOUR_TURN = "your_turn"
+MATCH_STARTED = "match_started"
+MATCH_ENDED = "match_ended"
+
+
+def player_topic(player_id: str) -> str:
+    return TOPIC + player_id
+
+
+def encode(event: dict[str, Any]) -> str:
+    return f"{NEWS}{uuid.uuid4().hex}:" + orjson.dumps(event).decode()
+
+
+def decode(message: str) -> dict[str, Any] | None:
+    """The event a broker message carries (None: another kind of message, a resync or a
+    signout that the stream handles itself)."""
+    kind, sep, body = message.partition(":")
+    if not sep or not kind.startswith(NEWS) or kind == NEWS:
+        return None
+    event: dict[str, Any] = orjson.loads(body)
+    return event
+
+
+def your_turn(loaded: LoadedMatch, seat: int) -> dict[str, Any]:
+    return {
+        "type": YOUR_TURN,
+        "match_id": loaded.id,
+        "game": loaded.game,
+        "seat": seat,
+        "version": loaded.version,
+        "deadline": loaded.deadline.isoformat() if loaded.deadline else None,
+    }
+
+
+def match_started(loaded: LoadedMatch, seat: int) -> dict[str, Any]:
+    return {
+        "type": MATCH_STARTED,
+        "match_id": loaded.id,
+        "game": loaded.game,
+        "seat": seat,
+        "version": loaded.version,
+        "players": loaded.names(),
+    }
+
+
+def match_ended(loaded: LoadedMatch, seat: int) -> dict[str, Any]:
+    """The public outcome (everyone at the table sees it at the end), and what it means for
+    this seat."""
+    outcome = fill_names(loaded.outcome, loaded.names()) or {}
+    winners = list(outcome.get("winners", []))
+    return {
+        "type": MATCH_ENDED,
+        "match_id": loaded.id,
+        "game": loaded.game,
+        "seat": seat,
+        "version": loaded.version,
+        "status": loaded.status,
+        "won": seat in winners,
+        "winners": winners,
+        "scores": list(outcome.get("scores", [])),
+        "reason": outcome.get("reason"),
+    }
+
+
+def match_news(loaded: LoadedMatch) -> list[tuple[str, dict[str, Any]]]:
+    """(player id, event) for every seated person the commit concerns: everyone at a start and
+    an end, the players to act otherwise."""
+    news: list[tuple[str, dict[str, Any]]] = []
+    humans = [info for info in loaded.seats if info.player_id is not None]
+    if loaded.status != MatchStatus.ACTIVE:
+        return [(info.player_id or "", match_ended(loaded, info.seat)) for info in humans]
+    if loaded.version == 0:
+        news += [(info.player_id or "", match_started(loaded, info.seat)) for info in humans]
+    to_act = set(loaded.humans_to_act())
+    news += [
+        (info.player_id or "", your_turn(loaded, info.seat))
+        for info in humans
+        if info.seat in to_act
+    ]
+    return news
+
+
+def dedupe_key(event: dict[str, Any]) -> tuple[Any, ...]:
+    """Events the stream already sent are not sent again (the snapshot and the news that
+    arrived meanwhile may overlap; a resync sends the snapshot again)."""
+    if "challenge" in event:
+        return (event["type"], event["challenge"]["id"])
+    return (event["type"], event.get("match_id"), event.get("version"))
