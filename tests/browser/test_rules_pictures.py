@@ -32,7 +32,7 @@ DRAWN = {
 def test_a_rules_page_has_contents_and_the_tables_pictures(
     site: Server, page_factory: Any, game: str
 ) -> None:
-    page = page_factory()
+    page = page_factory(csp=True)  # the page's policy in force: the pictures must draw under it
     page.goto(f"{site.url}/games/{game}/rules")
     expect(page.locator("body")).to_have_attribute("data-pictures", "ready")
     figures = page.locator("figure.rules-picture")
@@ -59,7 +59,7 @@ def test_a_rules_page_has_contents_and_the_tables_pictures(
 
 
 def test_a_rules_page_with_pictures_fits_a_phone(site: Server, page_factory: Any) -> None:
-    page = page_factory(width=360, height=740)
+    page = page_factory(width=360, height=740, csp=True)
     for game in GAMES:
         page.goto(f"{site.url}/games/{game}/rules")
         expect(page.locator("body")).to_have_attribute("data-pictures", "ready")
