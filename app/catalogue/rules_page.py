@@ -14,6 +14,7 @@ from pathlib import Path
 
 import markdown
 
+from app.catalogue.rules_table import data_block
 from app.packaged import RULES
 
 # /lobby/{id} or /match/{id}: ids are URL-safe tokens (app/accounts/tokens.py).
@@ -52,13 +53,16 @@ def render(game_id: str, title: str, came_from: str | None) -> str:
         "<link rel='icon' href='/favicon.ico'>"
         # Stylesheet files, not a <style> block: the pages' CSP allows no inline style.
         "<link rel='stylesheet' href='/static/css/foxden.css'>"
-        "<link rel='stylesheet' href='/static/css/rules.css'></head>"
+        "<link rel='stylesheet' href='/static/css/rules.css'>"
+        # The pictures: the game's own renderer draws its table into the page's placeholders.
+        "<script type='module' src='/static/js/rules-pictures.js'></script></head>"
         "<body class='page-rules'><a class='skip-link' href='#main'>Skip to the rules</a>"
         "<header class='site-header'>"
         f"<a class='brand' href='/'>{FOX_MARK}<span>Foxden</span></a>"
         f"<div class='site-header-right'>{header_back}</div></header>"
-        f"<main id='main' tabindex='-1'><article class='panel prose rules'>{_body(game_id)}"
-        f"</article><p class='rules-foot'>{back}</p></main></body></html>"
+        f"<main id='main' tabindex='-1' data-game='{escape(game_id)}'>"
+        f"<article class='panel prose rules'>{_with_contents(game_id)}</article>"
+        f"<p class='rules-foot'>{back}</p></main>{data_block(game_id)}</body></html>"
     )
 
 
@@ -66,8 +70,32 @@ def _link(href: str, words: str, extra: str) -> str:
     return f'<a class="button small back-link"{extra} href="{escape(href)}">{words}</a>'
 
 
+def _with_contents(game_id: str) -> str:
+    """The rulebook with its table of contents right under its title."""
+    body = _rendered(game_id)[0]
+    title_end = body.find("</h1>") + len("</h1>") if "</h1>" in body else 0
+    return body[:title_end] + _contents(game_id) + body[title_end:]
+
+
+def _contents(game_id: str) -> str:
+    """The table of contents: a link to every section (## and ###) of the rulebook."""
+    toc = _rendered(game_id)[1]
+    if "<li>" not in toc:
+        return ""
+    return (
+        "<nav class='rules-toc' id='rules-toc' aria-labelledby='rules-toc-title'>"
+        f"<h2 id='rules-toc-title'>Contents</h2>{toc}</nav>"
+    )
+
+
 @cache
-def _body(game_id: str) -> str:
+def _rendered(game_id: str) -> tuple[str, str]:
+    """(the rulebook's HTML, its table of contents' HTML). The toc extension gives every
+    heading an id, which is what the contents link to."""
     text = rules_file(game_id).read_text(encoding="utf-8")
-    html: str = markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
-    return html
+    md = markdown.Markdown(
+        extensions=["tables", "fenced_code", "toc"], extension_configs={"toc": {"toc_depth": "2-3"}}
+    )
+    html = md.convert(text)
+    toc: str = getattr(md, "toc", "")
+    return html, toc

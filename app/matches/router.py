@@ -33,6 +33,7 @@ from app.matches.schemas import (
 )
 from app.matches.service import Actor, act
 from app.matches.store import load_match
+from app.ratings.match_changes import rating_changes
 from app.realtime.sse import event_stream
 from app.statuses import ActorKind, MatchStatus
 
@@ -63,7 +64,10 @@ async def summary(
 ) -> dict[str, Any]:
     loaded = await load_match(context, session, match_id)
     viewer_seat(loaded, player)
-    return summary_json(loaded, await presence(context, loaded.id))
+    summary = summary_json(loaded, await presence(context, loaded.id))
+    if loaded.status == MatchStatus.FINISHED:  # the end screen's "+12 -> 1512"
+        summary["rating_changes"] = await rating_changes(session, loaded.id)
+    return summary
 
 
 @router.get(

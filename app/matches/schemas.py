@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from app.inputs import SEQ_MAX, PlainText, RequestModel
+from app.ratings.schemas import SeatRatingChangePublic
 
 
 class SeatSummaryPublic(BaseModel):
@@ -29,6 +30,11 @@ class MatchSummaryPublic(BaseModel):
     version: int
     seats: list[SeatSummaryPublic]
     outcome: dict[str, Any] | None
+    rating_changes: list[SeatRatingChangePublic] | None = Field(
+        None,
+        description="A finished rated match: each seat's rating before, after and the change, "
+        "on the display scale (docs/ratings.md); null when the match moved no rating",
+    )
 
 
 class Envelope(BaseModel):

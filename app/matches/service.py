@@ -72,8 +72,10 @@ async def act(
     )
     # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
     context.events.committed(committed)
+    # A rated table's final move moves the ratings, before the final envelope goes out: the end
+    # screen asks for the rating changes as soon as it gets it.
+    await settle_finished(context, committed)
     await context.fanout.moved(committed, seat, action, actor.kind)
-    await settle_finished(context, committed)  # a rated table's final move moves the ratings
     return committed, seat
 
 

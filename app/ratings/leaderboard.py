@@ -11,6 +11,7 @@ from app.accounts.models import Player
 from app.accounts.service import names_of
 from app.lobby.schemas import PlayerRefPublic
 from app.ratings import kinds
+from app.ratings.display import display_rating
 from app.ratings.models import PlayerRating, TeamRecord
 from app.ratings.schemas import (
     LeaderboardEntryPublic,
@@ -62,6 +63,7 @@ async def _players(
             rank=place,
             player=PlayerRefPublic(id=rating.player_id, name=name),
             rating=rating.ordinal,
+            display_rating=display_rating(rating.ordinal),
             mu=rating.mu,
             sigma=rating.sigma,
             matches=rating.matches,

@@ -21,7 +21,9 @@ from app.lobby.models import Lobby
 from app.lobby.schemas import PlayerRefPublic
 from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
+from app.ratings.display import display_change, display_rating
 from app.ratings.models import PlayerRating, RatingChange, TeamRecord
+from app.ratings.opponents import opponents_of
 from app.ratings.schemas import (
     GameStandingPublic,
     LevelRecordPublic,
@@ -66,6 +68,7 @@ def _standing(
         title=REGISTRY[game].title,
         kind="record" if kinds.is_cooperative(game) else "rating",
         rating=rating.ordinal if rating else None,
+        display_rating=display_rating(rating.ordinal) if rating else None,
         mu=rating.mu if rating else None,
         sigma=rating.sigma if rating else None,
         rated_matches=rating.matches if rating else 0,
@@ -101,6 +104,7 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatchPubl
     rows = (
         await session.execute(
             select(Match.id, Match.game, Match.status, Match.outcome, Match.updated_at)
+            .add_columns(Match.created_at)
             .add_columns(MatchSeat.seat, Lobby.rated, RatingChange.ordinal_before)
             .add_columns(RatingChange.ordinal_after)
             .join(MatchSeat, MatchSeat.match_id == Match.id)
@@ -114,6 +118,7 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatchPubl
             .limit(RECENT)
         )
     ).all()
+    opponents = await opponents_of(session, player_id, [row.id for row in rows])
     return [
         RecentMatchPublic(
             match_id=row.id,
@@ -125,7 +130,12 @@ async def _recent(session: AsyncSession, player_id: str) -> list[RecentMatchPubl
             rating_change=None
             if row.ordinal_after is None
             else row.ordinal_after - row.ordinal_before,
+            display_change=None
+            if row.ordinal_after is None
+            else display_change(row.ordinal_before, row.ordinal_after),
             at=row.updated_at,
+            started_at=row.created_at,
+            opponents=opponents.get(row.id, []),
         )
         for row in rows
     ]
@@ -148,6 +158,8 @@ async def _history(session: AsyncSession, player_id: str) -> list[RatingPointPub
             at=change.at,
             before=change.ordinal_before,
             rating=change.ordinal_after,
+            display_before=display_rating(change.ordinal_before),
+            display_rating=display_rating(change.ordinal_after),
         )
         for change, private in rows
     ]

@@ -9,13 +9,24 @@ from fastapi import APIRouter, Query
 from app.deps import SessionDep
 from app.errors import ApiError, responses
 from app.games import get_engine
-from app.inputs import GameId, PlayerId
+from app.inputs import ID_MAX, NO_NUL, GameId, PlayerId
 from app.ratings.leaderboard import leaderboard
 from app.ratings.profile import profile
-from app.ratings.schemas import LeaderboardPublic, ProfilePublic
+from app.ratings.schemas import LeaderboardPublic, ProfilePublic, SeatedRatingsPublic
+from app.ratings.seated import seated_ratings
 
 router = APIRouter(tags=["ratings"])
 PAGE_MAX = 200
+SEATED_MAX = 8  # more than any game seats
+PlayerIds = Annotated[
+    str,
+    Query(
+        min_length=1,
+        max_length=SEATED_MAX * (ID_MAX + 1),
+        pattern=NO_NUL,
+        description=f"Player ids, comma-separated, at most {SEATED_MAX}",
+    ),
+]
 
 
 @router.get(
@@ -46,3 +57,23 @@ async def game_leaderboard(
 async def player_profile(player_id: PlayerId, session: SessionDep) -> ProfilePublic:
     """A player's ratings, win rates, recent public matches and rating history."""
     return await profile(session, player_id)
+
+
+@router.get(
+    "/api/v1/games/{game_id}/ratings",
+    response_model=SeatedRatingsPublic,
+    responses=responses("game/not_found", "rate/limited", "request/malformed"),
+    operation_id="getSeatedRatings",
+)
+async def game_ratings(
+    game_id: GameId, players: PlayerIds, session: SessionDep
+) -> SeatedRatingsPublic:
+    """The ratings of these players in this game (a lobby's seats), in one answer."""
+    if get_engine(game_id) is None:
+        raise ApiError("game/not_found", "There is no game with this id.")
+    ids = list(dict.fromkeys(part.strip() for part in players.split(",") if part.strip()))
+    if not ids or len(ids) > SEATED_MAX or any(len(pid) > ID_MAX for pid in ids):
+        raise ApiError(
+            "request/malformed", f"Name 1 to {SEATED_MAX} player ids, separated by commas."
+        )
+    return await seated_ratings(session, game_id, ids)

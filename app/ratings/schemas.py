@@ -9,12 +9,17 @@ from pydantic import BaseModel, Field
 from app.lobby.schemas import PlayerRefPublic
 
 RATING_HELP = "openskill's ordinal, mu - 3 sigma: 0 for a newcomer, higher is stronger"
+DISPLAY_HELP = (
+    "The rating players are shown: max(0, round(1500 + 10 x rating)); 1500 for a newcomer, "
+    "never negative (docs/ratings.md)"
+)
 
 
 class LeaderboardEntryPublic(BaseModel):
     rank: int = Field(description="Place on the board, from 1")
     player: PlayerRefPublic
     rating: float = Field(description=RATING_HELP)
+    display_rating: int = Field(description=DISPLAY_HELP)
     mu: float
     sigma: float
     matches: int = Field(description="Rated matches played")
@@ -53,6 +58,7 @@ class GameStandingPublic(BaseModel):
     title: str
     kind: str = Field(description="rating | record")
     rating: float | None = Field(description=RATING_HELP + "; null: no rated match yet")
+    display_rating: int | None = Field(description=DISPLAY_HELP + "; null: no rated match yet")
     mu: float | None
     sigma: float | None
     rated_matches: int
@@ -60,6 +66,13 @@ class GameStandingPublic(BaseModel):
     played: int = Field(description="Finished matches of this game, rated or not")
     won: int
     win_rate: float | None = Field(description="won / played; null when none was played")
+
+
+class OpponentPublic(BaseModel):
+    seat: int
+    name: str = Field(description="The name the seat had at the table")
+    player_id: str | None = Field(description="null for a bot: the profile is /players/{id}")
+    bot: str | None = Field(description="The bot's strategy, null for a player")
 
 
 class RecentMatchPublic(BaseModel):
@@ -70,7 +83,14 @@ class RecentMatchPublic(BaseModel):
     won: bool | None = Field(description="null while the match runs or if it was aborted")
     rated: bool
     rating_change: float | None = Field(description="How this match moved the rating")
+    display_change: int | None = Field(
+        default=None, description="How this match moved the shown rating (display scale)"
+    )
     at: datetime = Field(description="The last move (or the start)")
+    started_at: datetime | None = Field(default=None, description="When the match began")
+    opponents: list[OpponentPublic] = Field(
+        default_factory=list, description="The other seats of the match, in seat order"
+    )
 
 
 class RatingPointPublic(BaseModel):
@@ -79,6 +99,8 @@ class RatingPointPublic(BaseModel):
     at: datetime
     before: float
     rating: float = Field(description="The rating after this match")
+    display_before: int = Field(description="The shown rating before this match")
+    display_rating: int = Field(description="The shown rating after this match")
 
 
 class TeamRecordPublic(BaseModel):
@@ -96,3 +118,27 @@ class ProfilePublic(BaseModel):
         description="Rating after each rated match, oldest first"
     )
     team_records: list[TeamRecordPublic] = Field(description="Cooperative games, per partner")
+
+
+class SeatRatingChangePublic(BaseModel):
+    """One seat's rating before and after a rated match (match summary `rating_changes`)."""
+
+    seat: int
+    player_id: str
+    before: int = Field(description="The shown rating before the match (display scale)")
+    after: int = Field(description="The shown rating after the match (display scale)")
+    change: int = Field(description="after - before")
+    rating_before: float = Field(description=RATING_HELP + ", before the match")
+    rating_after: float = Field(description=RATING_HELP + ", after the match")
+
+
+class SeatedRatingPublic(BaseModel):
+    player_id: str
+    rating: float | None = Field(description=RATING_HELP + "; null: no rated match yet")
+    display_rating: int = Field(description=DISPLAY_HELP + "; 1500 before a first rated match")
+    matches: int = Field(description="Rated matches of this game played")
+
+
+class SeatedRatingsPublic(BaseModel):
+    game: str
+    ratings: list[SeatedRatingPublic] = Field(description="In the order the players were asked")

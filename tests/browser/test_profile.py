@@ -27,9 +27,10 @@ def test_a_rated_match_shows_on_both_profiles_and_the_board(
     expect(page.locator("#profile-name")).to_have_text(winner["name"])
     row = page.locator(f"#profile-games tr[data-game='{GAME}']")
     gained = httpx.get(f"{site.url}/api/v1/players/{winner['id']}").json()
-    rating = next(g["rating"] for g in gained["games"] if g["game"] == GAME)
-    assert rating > 0
-    expect(row.locator(".profile-rating")).to_have_text(f"{rating:.1f}")
+    shown = next(g for g in gained["games"] if g["game"] == GAME)
+    assert shown["rating"] > 0 and shown["display_rating"] > 1500
+    # Pages show the display scale (docs/ratings.md), not openskill's ordinal.
+    expect(row.locator(".profile-rating")).to_have_text(str(shown["display_rating"]))
     expect(page.locator("#rating-chart polyline")).to_have_count(1)
     expect(page.locator("#rating-chart circle")).to_have_count(2)  # the start and one match
     recent = page.locator(f"#profile-recent li[data-match='{match}']")

@@ -14,7 +14,7 @@ let minMatches = Math.max(1, Number.parseInt(query.get("min") || "1", 10) || 1);
 let body = null;
 let note = null;
 const NOTES = {
-  rating: "Ratings move after each match at a rated table (openskill); a new player starts at 0.",
+  rating: "Ratings move after each match at a rated table (openskill); a new player starts at 1500.",
   record: "This game is played together: teams are ranked by the highest level they have won.",
 };
 
@@ -27,7 +27,7 @@ function playersTable(board) {
     h("tbody", {}, board.entries.map((entry) => h("tr", { dataset: { player: entry.player.id } },
       h("td", {}, String(entry.rank)),
       h("th", { scope: "row" }, playerLink(entry.player)),
-      h("td", { class: "board-rating" }, entry.rating.toFixed(1)),
+      h("td", { class: "board-rating" }, String(entry.display_rating)),
       h("td", {}, String(entry.matches)),
       h("td", {}, `${Math.round(entry.win_rate * 100)}%`)))));
 }

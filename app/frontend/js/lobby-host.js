@@ -38,7 +38,7 @@ const emptySeats = (lobby) => lobby.seats.filter((s) => !s.player && !s.bot).len
 
 /** When the fill control must be redrawn: the number of empty chairs it would fill. */
 export function fillKey(lobby) {
-  return String(emptySeats(lobby));
+  return `${emptySeats(lobby)}|${lobby.rated}`;
 }
 
 let fillStrategy = null;
@@ -46,7 +46,7 @@ let fillStrategy = null;
 /** "Fill the 3 empty seats with [Standard] bots": one click, one request, one push. */
 export function fillControl(lobby, game, onUpdated) {
   const count = emptySeats(lobby);
-  if (!count) return null;
+  if (!count || lobby.rated) return null; // a rated table is for people only
   const strategies = strategiesOf(game);
   const picked = strategies.includes(fillStrategy) ? fillStrategy : defaultStrategy(strategies);
   const select = strategySelect("fill-bots-strategy", "Strategy of the bots", strategies, picked,
@@ -70,6 +70,7 @@ export function fillControl(lobby, game, onUpdated) {
 /** Buttons inside one chair: add a bot to an empty chair, or empty an occupied one. */
 export function chairHostControls(seat, lobby, game, onUpdated) {
   if (!seat.player && !seat.bot) {
+    if (lobby.rated) return null; // a rated table is for people only: no "Add bot"
     const strategies = strategiesOf(game);
     const picked = chosenBot.get(seat.seat) || defaultStrategy(strategies);
     const select = strategySelect(`bot-strategy-${seat.seat}`, `Bot strategy for seat ${seat.seat + 1}`,

@@ -6,6 +6,7 @@ import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
 import { forgetToken, identity } from "./identity.js";
 import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
+import { chairRating, ratingKey, refreshRatings } from "./lobby-ratings.js";
 import { describeOptions } from "./options-form.js";
 import { siteHeader, nameForm, toast, copyText, status } from "./ui.js";
 import { slot } from "./slot.js";
@@ -102,6 +103,7 @@ function buildChair(seat) {
   return [
     h("div", { class: "chair-top" }, h("span", { class: "chair-number" }, `Seat ${seat.seat + 1}`), badges),
     h("span", { class: "chair-name" }, chairName(seat)),
+    chairRating(lobby, seat),
     readyMark(seat),
     sitHere,
     isHost() && lobby.status === "open" ? chairHostControls(seat, lobby, game, refreshFrom) : null,
@@ -263,7 +265,7 @@ function drawChairs() {
     const empty = !seat.player && !seat.bot;
     chairSlot.node.className = ["chair", empty && "empty", mine && "mine"].filter(Boolean).join(" ");
     chairSlot.node.dataset.seat = seat.seat;
-    chairSlot.set(JSON.stringify([seat, lobby.host_id, my?.id, host, seated, lobby.status]), () => buildChair(seat));
+    chairSlot.set(JSON.stringify([seat, lobby.host_id, my?.id, host, seated, lobby.status, lobby.rated, ratingKey(seat)]), () => buildChair(seat));
   });
 }
 
@@ -282,6 +284,7 @@ function show(updated) {
   parts.summary.set(JSON.stringify([lobby.options]), buildOptionsSummary);
   parts.you.set(JSON.stringify([me()?.id, mySeat(), lobby.seats.every((s) => s.player || s.bot), isHost(), lobby.status]), buildYou);
   drawChairs();
+  refreshRatings(lobby, drawChairs);
   parts.start.set(JSON.stringify([isHost(), lobby.status, canStart()]), buildStart);
   parts.fill.set(host ? fillKey(lobby) : "", () => (host ? fillControl(lobby, game, refreshFrom) : null));
   parts.settings.set(host ? settingsKey(lobby) : "", () => (host ? hostSettings(lobby, game, refreshFrom) : null));

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { toast } from "./ui.js";
+import { ratingChangesSection } from "./outcome-ratings.js";
 
 function headline(envelope, names) {
   if (envelope.status === "aborted") return "This match was stopped before the end.";
@@ -60,6 +61,7 @@ export function outcomeScreen(envelope, ctx, extra, team = null, title = null) {
     h("h2", { id: "outcome-title" }, (envelope.status === "finished" && title) || headline(envelope, ctx.names)),
     reason ? h("p", { class: "muted outcome-reason" }, `How it ended: ${reason}.`) : null,
     team || scoreTable(envelope, ctx.names),
+    ratingChangesSection(envelope, ctx.names),
     extra,
     h("div", { class: "row" },
       ctx.seat !== null && envelope.status === "finished" ? rematchButton : null,

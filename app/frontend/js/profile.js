@@ -4,14 +4,17 @@
 import { api, games } from "./api.js";
 import { h, svg, replace, pageId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
+import { against, when } from "./recent-match.js";
 
 const playerId = pageId("players");
 const app = document.getElementById("app");
 const CHART = { width: 640, height: 220, left: 44, right: 12, top: 14, bottom: 28 };
 
-const rating = (value) => (value === null || value === undefined ? "—" : value.toFixed(1));
+// Ratings are shown on the display scale (1500 for a newcomer, never negative: docs/ratings.md).
+const START = 1500;
+const rating = (value) => (value === null || value === undefined ? "—" : String(Math.round(value)));
 const percent = (value) => (value === null || value === undefined ? "—" : `${Math.round(value * 100)}%`);
-const signed = (value) => (value > 0 ? "+" : "") + value.toFixed(1);
+const signed = (value) => (value > 0 ? "+" : value < 0 ? "−" : "±") + String(Math.abs(value));
 
 function standingsTable(profile) {
   return h("table", { class: "data", id: "profile-games" },
@@ -21,19 +24,19 @@ function standingsTable(profile) {
     h("tbody", {}, profile.games.map((game) =>
       h("tr", { dataset: { game: game.game } },
         h("th", { scope: "row" }, game.title),
-        h("td", { class: "profile-rating" }, game.kind === "record" ? "team record" : rating(game.rating)),
+        h("td", { class: "profile-rating" }, game.kind === "record" ? "team record" : rating(game.display_rating)),
         h("td", {}, String(game.rated_matches)),
         h("td", {}, String(game.played)),
         h("td", {}, percent(game.win_rate)),
         h("td", {}, h("a", { href: `/games/${encodeURIComponent(game.game)}/leaderboard` }, "Leaderboard"))))));
 }
 
-/** The points of one game's history as an SVG line, the first point being the start (0). */
+/** The points of one game's history as an SVG line, the first point being the start (1500). */
 function chart(points, title) {
-  const values = [points[0].before, ...points.map((p) => p.rating)];
-  let low = Math.min(...values, 0);
-  let high = Math.max(...values, 0);
-  if (high - low < 1) { high += 0.5; low -= 0.5; }
+  const values = [points[0].display_before, ...points.map((p) => p.display_rating)];
+  let low = Math.min(...values, START);
+  let high = Math.max(...values, START);
+  if (high - low < 10) { high += 5; low -= 5; }
   const { width, height, left, right, top, bottom } = CHART;
   const x = (i) => left + (i * (width - left - right)) / Math.max(1, values.length - 1);
   const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low);
@@ -44,7 +47,7 @@ function chart(points, title) {
     ticks.map((v) => svg("g", {},
       svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: "chart-grid" }),
       svg("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end", class: "chart-label" }, rating(v)))),
-    svg("line", { x1: left, x2: width - right, y1: y(0), y2: y(0), class: "chart-zero" }),
+    svg("line", { x1: left, x2: width - right, y1: y(START), y2: y(START), class: "chart-zero" }),
     svg("polyline", { points: line, class: "chart-line", fill: "none" }),
     values.map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: 3.5, class: "chart-point" },
       svg("title", {}, i === 0 ? `Start: ${rating(v)}` : `After match ${i}: ${rating(v)}`))),
@@ -86,9 +89,12 @@ function recentSection(profile, titles) {
       const over = match.status !== "active";
       return h("li", { class: "recent-row", dataset: { match: match.match_id } },
         h("strong", {}, titles.get(match.game) || match.game),
+        against(match.opponents || []),
+        when(match.started_at || match.at),
         h("span", { class: "badge" }, result(match)),
         match.rated ? h("span", { class: "badge badge-host" }, "rated") : null,
-        match.rating_change !== null ? h("span", { class: "rating-change" }, signed(match.rating_change)) : null,
+        match.display_change !== null && match.display_change !== undefined
+          ? h("span", { class: "rating-change" }, signed(match.display_change)) : null,
         h("a", { href: `/match/${encodeURIComponent(match.match_id)}` }, over ? "Match" : "Watch"),
         over ? h("a", { href: `/match/${encodeURIComponent(match.match_id)}/replay` }, "Replay") : null);
     })));
