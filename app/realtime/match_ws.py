@@ -8,7 +8,6 @@ frames and close codes are those of every socket (app/realtime/frames.py).
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
@@ -24,6 +23,7 @@ from app.matches.store import load_match, match_for_push
 from app.realtime import signouts
 from app.realtime.envelopes import Stamp, shown
 from app.realtime.fanout import PRESENCE
+from app.realtime.frame_models import ActFrame, HelloFrame, read_frame
 from app.realtime.frames import (
     POLICY_VIOLATION,
     ClientSocket,
@@ -89,7 +89,7 @@ class MatchSocket(ClientSocket):
             await self.refuse(
                 "request/timeout", f"Say hello within {seconds:g} s. {SAY_HELLO}", POLICY_VIOLATION
             )
-        self.identity = await self.identify(frame.get("token"))
+        self.identity = await self.identify(frame.token)
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
             self.chat_seq = await last_seq(session, self.match_id)
@@ -99,33 +99,28 @@ class MatchSocket(ClientSocket):
         except ApiError as refusal:
             await self.refuse(refusal.code, refusal.message, POLICY_VIOLATION)
 
-    async def receive_hello(self) -> dict[str, Any]:
-        # Anything before the hello is answered, not fatal: the hello timeout ends the wait.
-        frame = await self.receive()
-        while frame["type"] != "hello":
-            await self.error("request/malformed", SAY_HELLO)
+    async def receive_hello(self) -> HelloFrame:
+        # Anything before a well-formed hello is answered, not fatal: the hello timeout ends
+        # the wait. A hello its model refuses (a string version) is told what is wrong.
+        while True:
             frame = await self.receive()
-        return frame
+            if frame["type"] != "hello":
+                await self.error("request/malformed", SAY_HELLO)
+                continue
+            try:
+                hello = read_frame(frame)
+            except ApiError as refusal:
+                await self.error(refusal.code, refusal.message)
+                continue
+            assert isinstance(hello, HelloFrame)
+            return hello
 
-    async def on_hello(self, frame: dict[str, Any]) -> None:
+    async def on_hello(self, frame: HelloFrame) -> None:
         await self.push(None, force=True)  # a later hello is a resync request
 
-    async def on_act(self, frame: dict[str, Any]) -> None:
-        frame_id = frame.get("id")
-        unknown = set(frame) - {"type", "action", "version", "id"}
-        version = frame.get("version")
-        if (
-            unknown
-            or not isinstance(frame.get("action"), dict)
-            or not (version is None or (isinstance(version, int) and not isinstance(version, bool)))
-            or not (frame_id is None or (isinstance(frame_id, str) and 0 < len(frame_id) <= 64))
-        ):
-            await self.error(
-                "request/malformed",
-                'Send {"type": "act", "action": {...}, "version": n, "id": "..."}.',
-                frame_id if isinstance(frame_id, str) else None,
-            )
-            return
+    async def on_act(self, frame: ActFrame) -> None:
+        # Read through ActFrame (the REST ActionRequest): its refusals are answered by dispatch.
+        frame_id = frame.id
         if self.identity is None:
             await self.error("action/not_seated", "Spectators cannot act.", frame_id)
             return
@@ -137,8 +132,8 @@ class MatchSocket(ClientSocket):
                 self.context,
                 self.match_id,
                 Actor(ActorKind.PLAYER, player_id=self.identity.id),
-                frame["action"],
-                version,
+                frame.action,
+                frame.version,
                 frame_id,
             )
         except ApiError as refusal:
