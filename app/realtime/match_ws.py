@@ -2,7 +2,8 @@
 
 Two tasks per socket: one reads the client's frames, one pushes envelopes when the hub says the
 match changed. Every envelope is built for this socket's viewer only. Frame checks, error
-frames and close codes are those of every socket (app/realtime/frames.py).
+frames and close codes are those of every socket (app/realtime/frames.py). Once the match is
+over, the final envelope is followed by an `end` frame and a close with 1000 (match_end.py).
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from app.realtime.frame_models import ActFrame, HelloFrame, read_frame
 from app.realtime.frames import (
     POLICY_VIOLATION,
     ClientSocket,
+    Closing,
     run_until_first_ends,
     serve,
 )
+from app.realtime.match_end import NORMAL_CLOSURE, end_text, is_over
 from app.statuses import ActorKind
 
 router = APIRouter()
@@ -49,6 +52,7 @@ class MatchSocket(ClientSocket):
         self.sent_stamp: Stamp | None = None  # what the last envelope sent showed
         self.hello_version: int | None = None  # the version the hello read from the database
         self.chat_seq = 0
+        self.ended = False  # the end frame was sent: the socket closes (app/realtime/match_end.py)
 
     async def run(self) -> None:
         await self.hello()
@@ -62,7 +66,7 @@ class MatchSocket(ClientSocket):
         """Send the current envelope if it is newer. `force` resends an unchanged version (a
         resync, an action answered again); `if_changed` sends an unchanged version only if
         something else it shows changed (who is connected)."""
-        if self.signed_out:  # its token was revoked: not one more private byte
+        if self.signed_out or self.ended:  # revoked: not one more private byte; over: closing
             return
         loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
@@ -74,10 +78,17 @@ class MatchSocket(ClientSocket):
         frame = self.context.envelopes.frame(loaded, self.seat, seats, stamp)
         async with self._send_lock:
             # Two pushes may race; the older one must not overtake: versions only increase.
-            if loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp):
+            if self.ended or (
+                loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp)
+            ):
                 return
             self.sent_version, self.sent_stamp = loaded.version, stamp
             await self.socket.send_text(frame)
+            if is_over(loaded):  # the final envelope: say so once, then close (match_end.py)
+                self.ended = True
+                await self.socket.send_text(end_text(loaded))
+        if self.ended:
+            raise Closing(NORMAL_CLOSURE)
 
     async def hello(self) -> None:
         """The first frame says who is watching; no token means a spectator."""
