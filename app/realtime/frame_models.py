@@ -131,6 +131,12 @@ MATCH_SERVER_FRAMES: tuple[type[BaseModel], ...] = (
     EndFrame,
 )
 LOBBY_SERVER_FRAMES: tuple[type[BaseModel], ...] = (LobbyFrame, ErrorFrame, PongFrame)
+ALL_FRAMES: tuple[type[BaseModel], ...] = (
+    *MATCH_CLIENT_FRAMES,
+    *MATCH_SERVER_FRAMES,
+    LobbyFrame,
+    SignedOutEvent,
+)
 
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {
     "hello": TypeAdapter(HelloFrame),
