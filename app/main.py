@@ -49,6 +49,7 @@ from app.player_events.router import router as player_events_router
 from app.ratelimit import RateLimiter
 from app.ratelimit_headers import RateLimitHeaders
 from app.ratings.router import router as ratings_router
+from app.realtime.asyncapi import router as asyncapi_router
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
@@ -162,6 +163,7 @@ def include_routers(app: FastAPI) -> None:
         app.include_router(router, dependencies=[Depends(limit_address)])
     for socket_router in (match_ws_router, lobby_ws_router):
         app.include_router(socket_router)
+    app.include_router(asyncapi_router)  # served as /openapi.json is: one cached document
 
 
 def install_middleware(app: FastAPI, settings: Settings) -> None:

@@ -21,6 +21,7 @@ from app.accounts.service import Identity, identity_for
 from app.context import AppContext
 from app.errors import ApiError
 from app.realtime import signouts
+from app.realtime.frame_models import PingFrame, read_frame
 
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
@@ -43,8 +44,10 @@ class ClientSocket:
     """One accepted WebSocket: sends one at a time, and reads frames through the checks.
 
     A subclass names the client frames it reads in FRAMES and handles each frame type in a method
-    `on_<kind>`; every other type is answered as unknown. The names are also the rows of the
-    sockets' authorization matrix (tests/platform/realtime/test_socket_authorization.py)."""
+    `on_<kind>`, which gets the frame read through its model (app/realtime/frame_models.py);
+    every other type is answered as unknown, a frame its model refuses as malformed. The
+    names are also the rows of the sockets' authorization matrix
+    (tests/platform/realtime/test_socket_authorization.py)."""
 
     FRAMES: tuple[str, ...] = ("ping",)
 
@@ -96,12 +99,17 @@ class ClientSocket:
         if self.signed_out:  # a frame read while the close waited for the one before
             return
         kind = frame["type"]
-        if kind in self.FRAMES:
-            await getattr(self, "on_" + kind)(frame)
-        else:
+        if kind not in self.FRAMES:
             await self.error("request/malformed", f"Unknown frame type '{kind}'.")
+            return
+        try:
+            model = read_frame(frame)
+        except ApiError as refusal:
+            await self.error(refusal.code, refusal.message, _echoed_id(frame))
+            return
+        await getattr(self, "on_" + kind)(model)
 
-    async def on_ping(self, frame: dict[str, Any]) -> None:
+    async def on_ping(self, frame: PingFrame) -> None:
         await self.send({"type": "pong"})
 
     async def receive(self) -> dict[str, Any]:
@@ -148,12 +156,12 @@ class ClientSocket:
             self.context.sockets.give_back(*self._slot)
             self._slot = None
 
-    async def identify(self, token: object) -> Identity | None:
+    async def identify(self, token: str | None) -> Identity | None:
         """Who a hello's token names (None: anonymous); a token that names nobody closes."""
         if token is None:
             self.caller = self.address
             return None
-        identity = await self.lookup(str(token))
+        identity = await self.lookup(token)
         if identity is None:
             await self.refuse("auth/invalid", "This token is not valid.", POLICY_VIOLATION)
         return identity
@@ -199,6 +207,12 @@ class ClientSocket:
             with contextlib.suppress(Exception):  # the client may be gone already
                 await self.error(signouts.CODE, signouts.MESSAGE)
                 await self.socket.close(signouts.SIGNED_OUT)
+
+
+def _echoed_id(frame: dict[str, Any]) -> str | None:
+    """The id a refused `act` carried, so that a client can match the refusal to its move."""
+    frame_id = frame.get("id")
+    return frame_id if frame["type"] == "act" and isinstance(frame_id, str) else None
 
 
 def _decode(text: str | None) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
@@ -21,6 +20,7 @@ from app.context import AppContext
 from app.lobby.activity import idle_cutoff
 from app.lobby.publish import lobby_public
 from app.lobby.service import get_lobby
+from app.realtime.frame_models import HelloFrame
 from app.realtime.frames import ClientSocket, run_until_first_ends, serve
 from app.realtime.hub import Listener
 
@@ -82,8 +82,8 @@ class LobbySocket(ClientSocket):
         while True:
             await self.dispatch(await self.receive())
 
-    async def on_hello(self, frame: dict[str, Any]) -> None:
-        self.identity = await self.identify(frame.get("token"))
+    async def on_hello(self, frame: HelloFrame) -> None:
+        self.identity = await self.identify(frame.token)
         self.listener.notify("viewer")  # push what this viewer may see (the invite code)
 
 

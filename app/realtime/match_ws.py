@@ -2,13 +2,13 @@
 
 Two tasks per socket: one reads the client's frames, one pushes envelopes when the hub says the
 match changed. Every envelope is built for this socket's viewer only. Frame checks, error
-frames and close codes are those of every socket (app/realtime/frames.py).
+frames and close codes are those of every socket (app/realtime/frames.py). Once the match is
+over, the final envelope is followed by an `end` frame and a close with 1000 (match_end.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 
@@ -24,12 +24,15 @@ from app.matches.store import load_match, match_for_push
 from app.realtime import signouts
 from app.realtime.envelopes import Stamp, shown
 from app.realtime.fanout import PRESENCE
+from app.realtime.frame_models import ActFrame, HelloFrame, read_frame
 from app.realtime.frames import (
     POLICY_VIOLATION,
     ClientSocket,
+    Closing,
     run_until_first_ends,
     serve,
 )
+from app.realtime.match_end import NORMAL_CLOSURE, end_text, is_over
 from app.statuses import ActorKind
 
 router = APIRouter()
@@ -49,6 +52,7 @@ class MatchSocket(ClientSocket):
         self.sent_stamp: Stamp | None = None  # what the last envelope sent showed
         self.hello_version: int | None = None  # the version the hello read from the database
         self.chat_seq = 0
+        self.ended = False  # the end frame was sent: the socket closes (app/realtime/match_end.py)
 
     async def run(self) -> None:
         await self.hello()
@@ -62,7 +66,7 @@ class MatchSocket(ClientSocket):
         """Send the current envelope if it is newer. `force` resends an unchanged version (a
         resync, an action answered again); `if_changed` sends an unchanged version only if
         something else it shows changed (who is connected)."""
-        if self.signed_out:  # its token was revoked: not one more private byte
+        if self.signed_out or self.ended:  # revoked: not one more private byte; over: closing
             return
         loaded = await match_for_push(self.context, self.match_id, version)
         if loaded.version < self.sent_version or (
@@ -74,10 +78,17 @@ class MatchSocket(ClientSocket):
         frame = self.context.envelopes.frame(loaded, self.seat, seats, stamp)
         async with self._send_lock:
             # Two pushes may race; the older one must not overtake: versions only increase.
-            if loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp):
+            if self.ended or (
+                loaded.version < self.sent_version or (if_changed and stamp == self.sent_stamp)
+            ):
                 return
             self.sent_version, self.sent_stamp = loaded.version, stamp
             await self.socket.send_text(frame)
+            if is_over(loaded):  # the final envelope: say so once, then close (match_end.py)
+                self.ended = True
+                await self.socket.send_text(end_text(loaded))
+        if self.ended:
+            raise Closing(NORMAL_CLOSURE)
 
     async def hello(self) -> None:
         """The first frame says who is watching; no token means a spectator."""
@@ -89,7 +100,7 @@ class MatchSocket(ClientSocket):
             await self.refuse(
                 "request/timeout", f"Say hello within {seconds:g} s. {SAY_HELLO}", POLICY_VIOLATION
             )
-        self.identity = await self.identify(frame.get("token"))
+        self.identity = await self.identify(frame.token)
         async with self.context.db.sessions() as session:
             loaded = await load_match(self.context, session, self.match_id)
             self.chat_seq = await last_seq(session, self.match_id)
@@ -99,33 +110,28 @@ class MatchSocket(ClientSocket):
         except ApiError as refusal:
             await self.refuse(refusal.code, refusal.message, POLICY_VIOLATION)
 
-    async def receive_hello(self) -> dict[str, Any]:
-        # Anything before the hello is answered, not fatal: the hello timeout ends the wait.
-        frame = await self.receive()
-        while frame["type"] != "hello":
-            await self.error("request/malformed", SAY_HELLO)
+    async def receive_hello(self) -> HelloFrame:
+        # Anything before a well-formed hello is answered, not fatal: the hello timeout ends
+        # the wait. A hello its model refuses (a string version) is told what is wrong.
+        while True:
             frame = await self.receive()
-        return frame
+            if frame["type"] != "hello":
+                await self.error("request/malformed", SAY_HELLO)
+                continue
+            try:
+                hello = read_frame(frame)
+            except ApiError as refusal:
+                await self.error(refusal.code, refusal.message)
+                continue
+            assert isinstance(hello, HelloFrame)
+            return hello
 
-    async def on_hello(self, frame: dict[str, Any]) -> None:
+    async def on_hello(self, frame: HelloFrame) -> None:
         await self.push(None, force=True)  # a later hello is a resync request
 
-    async def on_act(self, frame: dict[str, Any]) -> None:
-        frame_id = frame.get("id")
-        unknown = set(frame) - {"type", "action", "version", "id"}
-        version = frame.get("version")
-        if (
-            unknown
-            or not isinstance(frame.get("action"), dict)
-            or not (version is None or (isinstance(version, int) and not isinstance(version, bool)))
-            or not (frame_id is None or (isinstance(frame_id, str) and 0 < len(frame_id) <= 64))
-        ):
-            await self.error(
-                "request/malformed",
-                'Send {"type": "act", "action": {...}, "version": n, "id": "..."}.',
-                frame_id if isinstance(frame_id, str) else None,
-            )
-            return
+    async def on_act(self, frame: ActFrame) -> None:
+        # Read through ActFrame (the REST ActionRequest): its refusals are answered by dispatch.
+        frame_id = frame.id
         if self.identity is None:
             await self.error("action/not_seated", "Spectators cannot act.", frame_id)
             return
@@ -137,8 +143,8 @@ class MatchSocket(ClientSocket):
                 self.context,
                 self.match_id,
                 Actor(ActorKind.PLAYER, player_id=self.identity.id),
-                frame["action"],
-                version,
+                frame.action,
+                frame.version,
                 frame_id,
             )
         except ApiError as refusal:

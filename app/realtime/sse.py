@@ -1,6 +1,7 @@
 """GET /matches/{id}/stream: the match as server-sent events for one viewer.
 
-A stream ends in one of three ways: the client leaves; this process drains (`retry:` asks the
+A stream ends in one of four ways: the client leaves; the match is over (a last `end` event
+follows the final envelope, app/realtime/match_end.py); this process drains (`retry:` asks the
 browser to come back soon, to another process); or the token it opened with is revoked, when a
 last `signed_out` event says so (docs/api.md, Event streams). Streams count against the same
 per-match cap as sockets (FOXDEN_WS_SOCKETS_PER_MATCH), slot taken before the answer starts.
@@ -21,10 +22,12 @@ from starlette.types import Receive, Scope, Send
 from app.accounts.identity import Identity
 from app.context import AppContext
 from app.errors import ApiError
+from app.matches.loaded import LoadedMatch
 from app.matches.presence import connected, presence
 from app.matches.store import match_for_push
 from app.realtime import signouts
 from app.realtime.hub import Listener
+from app.realtime.match_end import end_event, is_over
 
 # After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
 RECONNECT_MS = 500
@@ -102,7 +105,11 @@ async def _events(
         _watching(context, token_hash) as signed_out,
     ):
         async with connected(context, match_id, seat):
-            yield await _envelope_event(context, match_id, seat, None)
+            loaded, event = await _envelope_event(context, match_id, seat, None)
+            yield event
+            if is_over(loaded):  # the final envelope, and the last word (match_end.py)
+                yield end_event(loaded)
+                return
             while not await request.is_disconnected():
                 try:
                     messages = await _next_change(context, listener, keepalive, signed_out)
@@ -115,7 +122,12 @@ async def _events(
                 if all(m.startswith("chat:") for m in messages):
                     continue  # the stream carries envelopes only
                 versions = [int(m) for m in messages if m.isdigit()]
-                yield await _envelope_event(context, match_id, seat, max(versions, default=None))
+                version = max(versions, default=None)
+                loaded, event = await _envelope_event(context, match_id, seat, version)
+                yield event
+                if is_over(loaded):
+                    yield end_event(loaded)
+                    return
 
 
 @contextlib.contextmanager
@@ -157,7 +169,8 @@ async def _next_change(
 
 async def _envelope_event(
     context: AppContext, match_id: str, seat: int | None, version: int | None
-) -> str:
+) -> tuple[LoadedMatch, str]:
+    """The match as pushed, and its envelope event; the event's `id` is the match version."""
     loaded = await match_for_push(context, match_id, version)
     body = context.envelopes.body(loaded, seat, await presence(context, match_id))
-    return f"id: {loaded.version}\nevent: envelope\ndata: {body.decode()}\n\n"
+    return loaded, f"id: {loaded.version}\nevent: envelope\ndata: {body.decode()}\n\n"

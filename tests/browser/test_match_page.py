@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.conftest import match_against_bots, register
+from tests.browser.conftest import ADMIN_TOKEN, match_against_bots, register
 from tests.servers import Server
 
 # The machine running the suite may be busy: give live updates a little longer than 5 s.
@@ -189,3 +189,30 @@ def test_duet_offers_only_preset_reactions(site: Server, page_factory: Any) -> N
     page.click(".chat-controls button[data-reaction='good_luck']")
     expect(page.locator("#chat-list")).to_contain_text("Good luck")
     page.errors.check()
+
+
+def test_a_match_that_ends_stops_reconnecting_and_chat_still_arrives(
+    site: Server, page_factory: Any
+) -> None:
+    """The socket ends with the match (an `end` frame, close 1000): the table says the match is
+    over instead of "Reconnecting…" forever, and talk after the match still shows."""
+    player = register(site, "Ender")
+    match = match_against_bots(site, player, GAME, 2)
+    page = page_factory()
+    enter(page, site, player)
+    open_match(page, site, match)
+    aborted = httpx.post(
+        f"{site.url}/api/v1/admin/matches/{match}/abort",
+        headers={"Authorization": f"Bearer {ADMIN_TOKEN}"},
+    )
+    assert aborted.status_code == 200, aborted.text
+    expect(page.locator("#connection")).to_have_attribute("data-state", "ended")
+    expect(page.locator("#connection")).to_have_text("Match over")
+    said = httpx.post(
+        f"{site.url}/api/v1/matches/{match}/chat",
+        headers={"Authorization": f"Bearer {player['token']}"},
+        json={"text": "good game after all"},
+    )
+    assert said.status_code in (200, 201), said.text
+    expect(page.locator("#chat-list")).to_contain_text("good game after all")
+    expect(page.locator("#connection")).to_have_attribute("data-state", "ended")

@@ -1,5 +1,6 @@
 """A player reading the match's server-sent events and acting over REST, as an EventSource
-client does: after a stream ends (its server stopped) it opens a new one."""
+client does: after a stream ends (its server stopped) it opens a new one, unless its last
+event was `end` (the match is over)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,13 @@ class SseSeat:
         self.headers = {"Authorization": f"Bearer {token}"}
         self.latest: dict[str, Any] = {"version": -1}
         self.streams = 0  # how many streams were opened: more than one after a restart
+        self.ended = False  # the stream said the match is over (`event: end`)
         self.changed = asyncio.Event()
         self.reader: asyncio.Task[None] | None = None
 
     async def _read_forever(self) -> None:
         timeout = httpx.Timeout(15.0, read=None)
-        while True:
+        while not self.ended:  # a stream that ended with `event: end` is not opened again
             try:
                 async with self.http.stream(
                     "GET", self.path, headers=self.headers, timeout=timeout
@@ -45,6 +47,7 @@ class SseSeat:
         async for line in stream.aiter_lines():
             if line.startswith("event: "):
                 event = line[len("event: ") :]
+                self.ended = self.ended or event == "end"
             elif line.startswith("data: ") and event == "envelope":
                 envelope = json.loads(line[len("data: ") :])
                 if envelope["version"] >= self.latest["version"]:

@@ -129,10 +129,11 @@ class SocketSeat:
         self.latest: dict[str, Any] = {"version": -1}
         self.errors: dict[str, dict[str, Any]] = {}
         self.reconnects = 0
+        self.ended = False  # the server sent the match's `end` frame
         self.changed = asyncio.Event()
 
     async def _read_forever(self) -> None:
-        while True:
+        while not self.ended:  # after the match's end frame the server closes: no reconnect
             await self._connect()
             try:
                 async for text in self.connection:
@@ -140,7 +141,8 @@ class SocketSeat:
             except (ConnectionClosed, OSError):
                 pass
             self.connection = None
-            self.reconnects += 1
+            if not self.ended:
+                self.reconnects += 1
             self.changed.set()
 
     async def _connect(self) -> None:
@@ -161,6 +163,8 @@ class SocketSeat:
         if frame["type"] == "envelope":
             self.latest = frame
             self.on_envelope(frame["version"])
+        elif frame["type"] == "end":
+            self.ended = True
         elif frame["type"] == "error" and frame.get("id") is not None:
             self.errors[frame["id"]] = frame
         self.changed.set()

@@ -1,5 +1,6 @@
 // The match WebSocket: hello (with the token, or none for a spectator), envelopes, acts,
-// chat pushes, errors; reconnects with backoff and resyncs by saying hello again.
+// chat pushes, errors; reconnects with backoff and resyncs by saying hello again. Once the
+// match is over the server sends an `end` frame and closes with 1000: no reconnecting then.
 
 import { socketUrl } from "./api.js";
 
@@ -15,7 +16,8 @@ const RESTART_JITTER_MS = 400;
 export class MatchSocket {
   /**
    * handlers: onEnvelope(envelope), onChat(message), onError({code, message, id}),
-   * onState("connecting" | "connected" | "reconnecting" | "closed").
+   * onEnd({match_id, version, status, outcome}),
+   * onState("connecting" | "connected" | "reconnecting" | "closed" | "ended").
    */
   constructor(matchId, token, handlers) {
     this.matchId = matchId;
@@ -25,6 +27,7 @@ export class MatchSocket {
     this.retryMs = FIRST_RETRY_MS;
     this.sequence = 0;
     this.stopped = false;
+    this.ended = false;
     this.ws = null;
     this.retryTimer = null;
     this.pingTimer = null;
@@ -80,6 +83,9 @@ export class MatchSocket {
         this.version = message.version;
         this.handlers.onEnvelope(message);
       }
+    } else if (message.type === "end") {
+      this.ended = true; // the close that follows is the last: see closed()
+      this.handlers.onEnd?.(message);
     } else if (message.type === "chat") {
       this.handlers.onChat?.(message);
     } else if (message.type === "error") {
@@ -94,6 +100,12 @@ export class MatchSocket {
     clearInterval(this.pingTimer);
     this.ws = null;
     if (this.stopped) return;
+    if (this.ended) {
+      // The match is over: nothing more will come, so no reconnect loop (and no pings).
+      this.stopped = true;
+      this.setState("ended");
+      return;
+    }
     this.setState("reconnecting");
     if (code === SERVICE_RESTART) {
       // Not a failure: no backoff, the next process is already serving.
@@ -105,7 +117,7 @@ export class MatchSocket {
   }
 
   reconnectNow() {
-    if (this.stopped || this.ws) return;
+    if (this.stopped || this.ended || this.ws) return;
     this.retryMs = FIRST_RETRY_MS;
     this.open();
   }

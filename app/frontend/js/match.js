@@ -9,6 +9,7 @@ import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.j
 import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
+import { followChatAfterEnd } from "./match-end.js";
 import { buildLayout } from "./match-layout.js";
 import { loadHelp, quickReference, syncHelp } from "../games/kit/help.js";
 import { ensureStyles } from "../games/kit/styles.js";
@@ -372,7 +373,7 @@ function onError(error) {
 
 function onState(state) {
   connection.dataset.state = state;
-  connection.textContent = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Offline" }[state];
+  connection.textContent = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Offline", ended: "Match over" }[state];
 }
 
 /* ---------- start ---------- */
@@ -399,7 +400,8 @@ async function start() {
   layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl,
     log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
   app.append(layout.main);
-  socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m) });
+  socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m),
+    onEnd: () => followChatAfterEnd(layout.chat, matchId) });
   socket.start();
   window.addEventListener("resize", measureStickyParts, { passive: true });
   window.__foxdenSocket = socket; // for tests and debugging: close it to simulate a drop
