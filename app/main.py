@@ -9,6 +9,7 @@ from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import logredact
+from app.accounts.bot_router import router as bot_account_router
 from app.accounts.my_games_router import router as my_games_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
@@ -143,6 +144,7 @@ def include_routers(app: FastAPI) -> None:
         chat_router,
         admin_router,
         admin_players_router,
+        bot_account_router,
         sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)

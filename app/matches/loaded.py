@@ -22,6 +22,7 @@ class SeatInfo:
     name: str
     missed_turns: int = 0
     away: bool = False
+    is_bot: bool = False  # the seat's player is a bot account (a program plays it)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ class SeatSummaryPublic(BaseModel):
     )
     bot: str | None = Field(description="The strategy of the bot playing this seat, if any")
     away: bool = Field(False, description="A bot plays for this seat's absent player")
+    is_bot: bool = Field(False, description="The seat's player is a bot account")
     connected: bool
 
 
