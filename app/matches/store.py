@@ -27,13 +27,16 @@ async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ..
             MatchSeat.name,
             MatchSeat.missed_turns,
             MatchSeat.away,
+            MatchSeat.resigned,
             func.coalesce(Account.is_bot, false()),  # a guest has no account: a person
         )
         .outerjoin(Account, Account.player_id == MatchSeat.player_id)
         .where(MatchSeat.match_id == match_id)
         .order_by(MatchSeat.seat)
     )
-    return tuple(SeatInfo(*row[:-1], is_bot=bool(row[-1])) for row in rows)
+    return tuple(
+        SeatInfo(*row[:6], resigned=bool(row[6]), is_bot=bool(row[7])) for row in rows.all()
+    )
 
 
 async def load_match(

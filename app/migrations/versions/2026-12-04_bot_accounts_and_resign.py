@@ -1,4 +1,4 @@
-"""bot accounts: an account a program plays, marked irreversibly
+"""bot accounts (an account a program plays, marked irreversibly) and resigned seats
 
 Revision ID: 0013
 Revises: 0011 (the lead rechains it after 0012)
@@ -22,8 +22,15 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column("is_bot", sa.Boolean(), nullable=False, server_default=sa.false())
         )
+    # A seat whose player resigned: a bot plays it on, and it ranks last.
+    with op.batch_alter_table("match_seats", schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column("resigned", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("match_seats", schema=None) as batch_op:
+        batch_op.drop_column("resigned")
     with op.batch_alter_table("accounts", schema=None) as batch_op:
         batch_op.drop_column("is_bot")
