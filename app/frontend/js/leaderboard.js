@@ -2,6 +2,7 @@
 // time; for Duet, teams by the highest level they have won.
 
 import { api, gameById } from "./api.js";
+import { botMark } from "./bot-mark.js";
 import { h, replace, pageId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
 
@@ -18,7 +19,7 @@ const NOTES = {
   record: "This game is played together: teams are ranked by the highest level they have won.",
 };
 
-const playerLink = (player) => h("a", { href: `/players/${encodeURIComponent(player.id)}` }, player.name);
+const playerLink = (player) => [h("a", { href: `/players/${encodeURIComponent(player.id)}` }, player.name), botMark(player)];
 
 function playersTable(board) {
   return h("table", { class: "data", id: "leaderboard" },
