@@ -24,14 +24,14 @@ def _bot_account(site: Server, name: str) -> dict[str, str]:
     return player
 
 
-def _match(site: Server, host: dict[str, str], guest: dict[str, str]) -> str:
+def _match(site: Server, host: dict[str, str], guest: dict[str, str], rated: bool = False) -> str:
     def post(path: str, who: dict[str, str], body: Any = None) -> Any:
         headers = {"Authorization": f"Bearer {who['token']}"}
         response = httpx.post(f"{site.url}/api/v1/lobbies{path}", headers=headers, json=body)
         response.raise_for_status()
         return response.json()
 
-    lobby = post("", host, {"game": "fox-in-the-forest", "seats": 2})
+    lobby = post("", host, {"game": "fox-in-the-forest", "seats": 2, "rated": rated})
     post(f"/{lobby['id']}/join", guest, {})
     post(f"/{lobby['id']}/ready", guest, {})
     return str(post(f"/{lobby['id']}/start", host)["match_id"])
@@ -66,3 +66,24 @@ def test_resigning_ends_the_match_for_both_and_bots_are_marked(
     for page in pages:
         page.errors.check()
     theirs.close()
+
+
+def test_the_leaderboard_shows_bot_accounts_in_their_own_pool(
+    site: Server, page_factory: Any
+) -> None:
+    robo, droid = _bot_account(site, "Robbie"), _bot_account(site, "Droid")
+    match_id = _match(site, robo, droid, rated=True)
+    resigned = httpx.post(
+        f"{site.url}/api/v1/matches/{match_id}/resign",
+        headers={"Authorization": f"Bearer {robo['token']}"},
+    )
+    assert resigned.status_code == 200, resigned.text
+    page = page_factory()
+    page.goto(f"{site.url}/games/fox-in-the-forest/leaderboard")
+    expect(page.locator("#board-pool")).to_have_value("people")
+    expect(page.locator(f"tr[data-player='{droid['id']}']")).to_have_count(0)
+    page.select_option("#board-pool", "bots")
+    winner = page.locator(f"tr[data-player='{droid['id']}']")
+    expect(winner.locator(".bot-mark")).to_have_text("BOT")
+    assert "pool=bots" in page.url
+    page.errors.check()
