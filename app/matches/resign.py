@@ -45,7 +45,7 @@ async def resign(
         if loaded.status != MatchStatus.ACTIVE or loaded.seats[seat].resigned:
             return None  # resigned before (a retry): the same answer, no change
         marked = replace(loaded, seats=_marked(loaded, seat))
-        outcome = ending_outcome(loaded.game, marked.seats)
+        outcome = ending_outcome(loaded.game, marked.seats, seat)
         if outcome is None:
             handed_over.append(await _hand_over(context, session, loaded, seat, player))
             return None

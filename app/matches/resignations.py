@@ -35,8 +35,9 @@ def with_resignations(
     }
 
 
-def ending_outcome(game: str, seats: Sequence[SeatInfo]) -> dict[str, Any] | None:
-    """The result if the resignations just made end the match, else None (it plays on).
+def ending_outcome(game: str, seats: Sequence[SeatInfo], last: int) -> dict[str, Any] | None:
+    """The result if the resignations just made (the latest by seat `last`) end the match,
+    else None (it plays on).
 
     Cooperative (the Duet): the team gives up together, so it loses. Otherwise the match ends
     when one seat is left standing, and that seat wins."""
@@ -52,5 +53,7 @@ def ending_outcome(game: str, seats: Sequence[SeatInfo]) -> dict[str, Any] | Non
         "winners": winners,
         "scores": [0 for _ in seats],
         "reason": RESIGNED,
-        "detail": {RESIGNED: resigned},
+        # How it ended, in words the outcome screen shows ({seatN}: the name, filled on the
+        # way out like every view).
+        "detail": {RESIGNED: resigned, "summary": f"{{seat{last}}} resigned"},
     }

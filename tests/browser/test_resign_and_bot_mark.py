@@ -61,6 +61,7 @@ def test_resigning_ends_the_match_for_both_and_bots_are_marked(
     for page in pages:
         expect(page.locator("#turn-line")).to_have_text("Match over")
         expect(page.locator("#resign-match")).to_have_count(0)
+        expect(page.locator(".outcome-reason")).to_have_text("How it ended: Ada resigned.")
     state = httpx.get(f"{site.url}/api/v1/matches/{match_id}").json()
     assert state["outcome"]["winners"] == [1] and state["outcome"]["reason"] == "resigned"
     for page in pages:
