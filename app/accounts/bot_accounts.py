@@ -9,6 +9,7 @@ match (its opponents sat down with a person).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,9 +17,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.accounts import account_of
 from app.accounts.models import Account
 from app.errors import ApiError
-from app.lobby.models import Lobby, LobbySeat
+from app.lobby.activity import open_tables_of
+from app.lobby.models import Lobby
 from app.matches.models import Match, MatchSeat
-from app.statuses import LobbyStatus, MatchStatus
+from app.statuses import MatchStatus
 
 RATED_HISTORY = (
     "This account has played rated matches among people: only an account with no rated "
@@ -27,14 +29,15 @@ RATED_HISTORY = (
 IN_PLAY = "Finish your matches and leave your tables first: they were joined as a person."
 
 
-async def make_bot(session: AsyncSession, player_id: str) -> Account:
-    """Mark the account as a bot (already one: nothing changes). Commits."""
+async def make_bot(session: AsyncSession, player_id: str, idle_cutoff: datetime) -> Account:
+    """Mark the account as a bot (already one: nothing changes). Commits. A table idle since
+    before `idle_cutoff` reads closed (app/lobby/activity.py): sitting there does not count."""
     account = await account_of(session, player_id)
     if account.is_bot:
         return account
     if await _has_rated_match(session, player_id):
         raise ApiError("account/rated_history", RATED_HISTORY)
-    if await _in_play(session, player_id):
+    if await _in_play(session, player_id, idle_cutoff):
         raise ApiError("account/in_play", IN_PLAY)
     account.is_bot = True
     # The seats of its past matches now name a bot: a seat "changing hands" moves the epoch
@@ -74,17 +77,11 @@ async def _has_rated_match(session: AsyncSession, player_id: str) -> bool:
     return found is not None
 
 
-async def _in_play(session: AsyncSession, player_id: str) -> bool:
+async def _in_play(session: AsyncSession, player_id: str, idle_cutoff: datetime) -> bool:
     playing = await session.scalar(
         select(MatchSeat.match_id)
         .join(Match, Match.id == MatchSeat.match_id)
         .where(MatchSeat.player_id == player_id, Match.status == MatchStatus.ACTIVE)
         .limit(1)
     )
-    seated = await session.scalar(
-        select(LobbySeat.lobby_id)
-        .join(Lobby, Lobby.id == LobbySeat.lobby_id)
-        .where(LobbySeat.player_id == player_id, Lobby.status == LobbyStatus.OPEN)
-        .limit(1)
-    )
-    return playing is not None or seated is not None
+    return playing is not None or await open_tables_of(session, player_id, idle_cutoff) > 0

@@ -6,8 +6,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from app.accounts.bot_accounts import make_bot
-from app.deps import CurrentPlayer, SessionDep
+from app.deps import ContextDep, CurrentPlayer, SessionDep
 from app.errors import responses
+from app.lobby.activity import idle_cutoff
 
 router = APIRouter(prefix="/api/v1/players", tags=["players"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")
@@ -28,7 +29,9 @@ class BotAccountPublic(BaseModel):
     ),
     operation_id="upgradeToBotAccount",
 )
-async def upgrade_to_bot(player: CurrentPlayer, session: SessionDep) -> BotAccountPublic:
+async def upgrade_to_bot(
+    player: CurrentPlayer, session: SessionDep, context: ContextDep
+) -> BotAccountPublic:
     """Mark my account as played by a program (irreversible, like Lichess's bot upgrade).
 
     It is then shown as a bot everywhere, may not sit at people's rated tables, and its rated
@@ -36,7 +39,8 @@ async def upgrade_to_bot(player: CurrentPlayer, session: SessionDep) -> BotAccou
     (`account/not_found`), for an account that played any rated match
     (`account/rated_history`), and while it sits at a table or plays (`account/in_play`).
     Asking again answers the same."""
-    account = await make_bot(session, player.id)
+    cutoff = idle_cutoff(context.settings, context.clock.now())
+    account = await make_bot(session, player.id, cutoff)
     return BotAccountPublic(
         id=player.id, name=player.name, username=account.username, is_bot=account.is_bot
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 
+from app.clock import ManualClock
 from tests.platform.accounts.helpers import claimed, code, sign_in
 from tests.platform.helpers import Player, new_player
 from tests.platform.playout import open_table, play_out, rated_match, seat_and_start
@@ -69,6 +70,16 @@ async def test_an_account_seated_at_a_table_cannot_become_a_bot(
     lobby = await open_table(client, ada, "high-card", 2)
     assert code(await client.post(BOT, headers=ada.auth)) == (409, "account/in_play")
     await client.post(f"/api/v1/lobbies/{lobby['id']}/leave", headers=ada.auth)
+    assert (await client.post(BOT, headers=ada.auth)).status_code == 200
+
+
+async def test_a_table_left_idle_does_not_keep_an_account_from_becoming_a_bot(
+    client: httpx.AsyncClient, clock: ManualClock
+) -> None:
+    ada = await claimed(client, "Ada", "ada")
+    await open_table(client, ada, "high-card", 2)
+    assert code(await client.post(BOT, headers=ada.auth)) == (409, "account/in_play")
+    await clock.advance(25 * 3600)  # past FOXDEN_LOBBY_IDLE_HOURS (24): the table reads closed
     assert (await client.post(BOT, headers=ada.auth)).status_code == 200
 
 
