@@ -15,7 +15,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.accounts import account_of
-from app.accounts.models import Account
+from app.accounts.models import Account, Player
 from app.errors import ApiError
 from app.lobby.activity import open_tables_of
 from app.lobby.models import Lobby
@@ -59,6 +59,23 @@ async def bot_ids_of(session: AsyncSession, ids: Iterable[str | None]) -> set[st
         select(Account.player_id).where(Account.player_id.in_(wanted), Account.is_bot.is_(True))
     )
     return set(found.all())
+
+
+async def names_and_bots(session: AsyncSession, ids: set[str]) -> tuple[dict[str, str], set[str]]:
+    """Display names, and which are bot accounts, in one query (a table's seats, every push)."""
+    if not ids:
+        return {}, set()
+    rows = await session.execute(
+        select(Player.id, Player.name, Account.is_bot)
+        .outerjoin(Account, Account.player_id == Player.id)
+        .where(Player.id.in_(ids))
+    )
+    names, bots = {}, set()
+    for player_id, name, is_bot in rows:
+        names[player_id] = name
+        if is_bot:
+            bots.add(player_id)
+    return names, bots
 
 
 async def is_bot_account(session: AsyncSession, player_id: str) -> bool:
