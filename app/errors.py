@@ -47,6 +47,10 @@ STATUS_BY_CODE = {
     "match/not_replayable": 409,
     "account/exists": 409,
     "account/username_taken": 409,
+    # Bot accounts, rated pools and resign (botacct).
+    "account/rated_history": 409,
+    "account/in_play": 409,
+    "lobby/rated_mixed": 409,
     "request/too_large": 413,
     "action/illegal": 422,
     "action/malformed": 422,

@@ -9,6 +9,7 @@ from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from app import logredact
+from app.accounts.bot_router import router as bot_account_router
 from app.accounts.my_games_router import router as my_games_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
@@ -154,6 +155,7 @@ def include_routers(app: FastAPI) -> None:
         admin_players_router,
         player_events_router,
         challenges_router,
+        bot_account_router,
         sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)

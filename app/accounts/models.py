@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, String
+from sqlalchemy import Boolean, ForeignKey, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db import Base, UTCDateTime, utcnow
@@ -36,6 +36,9 @@ class Account(Base):
     password_hash: Mapped[str] = mapped_column(String(256))  # Argon2id, with its parameters
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     password_changed_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # A program plays this account (POST /api/v1/players/me/bot): shown as a bot everywhere,
+    # rated in the bots' pool only. Irreversible, as on Lichess: a bot never passes as a person.
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class DeviceSession(Base):

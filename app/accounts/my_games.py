@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.models import Account
 from app.accounts.my_games_schemas import (
     MyGamesPublic,
     MyLobbyPublic,
@@ -78,7 +79,10 @@ def _active_entry(loaded: LoadedMatch, seat: int, updated_at: datetime) -> MyMat
         status=loaded.status,
         version=loaded.version,
         seat=seat,
-        seats=[SeatRefPublic(seat=s.seat, name=s.name, bot=s.bot) for s in loaded.seats],
+        seats=[
+            SeatRefPublic(seat=s.seat, name=s.name, bot=s.bot, is_bot=s.is_bot)
+            for s in loaded.seats
+        ],
         my_turn=seat in loaded.humans_to_act(),
         to_act=list(loaded.engine.to_act(loaded.state)),
         deadline=loaded.deadline,
@@ -120,13 +124,15 @@ async def _seats_of(session: AsyncSession, match_ids: list[str]) -> dict[str, li
     if not match_ids:
         return {}
     rows = await session.execute(
-        select(MatchSeat.match_id, MatchSeat.seat, MatchSeat.name, MatchSeat.bot)
+        select(MatchSeat.match_id, MatchSeat.seat, MatchSeat.name, MatchSeat.bot, Account.is_bot)
+        .outerjoin(Account, Account.player_id == MatchSeat.player_id)
         .where(MatchSeat.match_id.in_(match_ids))
         .order_by(MatchSeat.match_id, MatchSeat.seat)
     )
     seats: dict[str, list[SeatRefPublic]] = {}
-    for match_id, seat, name, bot in rows:
-        seats.setdefault(match_id, []).append(SeatRefPublic(seat=seat, name=name, bot=bot))
+    for match_id, seat, name, bot, is_bot in rows:
+        ref = SeatRefPublic(seat=seat, name=name, bot=bot, is_bot=bool(is_bot))
+        seats.setdefault(match_id, []).append(ref)
     return seats
 
 

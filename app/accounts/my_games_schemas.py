@@ -11,6 +11,7 @@ class SeatRefPublic(BaseModel):
     seat: int
     name: str
     bot: str | None
+    is_bot: bool = Field(False, description="The seat's player is a bot account")
 
 
 class OutcomeBriefPublic(BaseModel):

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from app.accounts.accounts import account_of, change_password, claim
 from app.accounts.admission import HashingSlotDep
+from app.accounts.bot_accounts import is_bot_account
 from app.accounts.credentials import Claim, PasswordChange
 from app.accounts.models import Account
 from app.accounts.service import create_player
@@ -36,6 +37,7 @@ class PlayerMePublic(BaseModel):
     id: str
     name: str
     is_admin: bool
+    is_bot: bool = False  # a bot account (POST /api/v1/players/me/bot)
 
 
 class AccountPublic(BaseModel):
@@ -67,8 +69,9 @@ async def create(
 @router.get(
     "/me", response_model=PlayerMePublic, responses=responses(*SIGNED_IN), operation_id="getMe"
 )
-async def me(player: CurrentPlayer) -> PlayerMePublic:
-    return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin)
+async def me(player: CurrentPlayer, session: SessionDep) -> PlayerMePublic:
+    is_bot = await is_bot_account(session, player.id)
+    return PlayerMePublic(id=player.id, name=player.name, is_admin=player.is_admin, is_bot=is_bot)
 
 
 async def charge_claim(request: Request, context: ContextDep, _slot: HashingSlotDep) -> None:

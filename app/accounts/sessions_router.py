@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from app.accounts.accounts import sign_in
 from app.accounts.admission import HashingSlotDep
@@ -31,6 +31,7 @@ class SessionPublic(BaseModel):
 class PlayerRefPublic(BaseModel):
     id: str
     name: str
+    is_bot: bool = Field(False, description="A bot account: a program plays it")
 
 
 class SignedInPublic(BaseModel):
@@ -68,7 +69,7 @@ async def create(
     return SignedInPublic(
         token=token,
         username=account.username,
-        player=PlayerRefPublic(id=player.id, name=player.name),
+        player=PlayerRefPublic(id=player.id, name=player.name, is_bot=account.is_bot),
         session=_public(device, device.id),
     )
 

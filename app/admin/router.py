@@ -7,11 +7,10 @@ from typing import Any
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.admin.audit import audit
-from app.db import utcnow
 from app.deps import AdminPlayer, ContextDep, SessionDep
 from app.errors import ApiError, responses
 from app.inputs import GameFilter, LobbyId, MatchId, PlayerId
@@ -22,8 +21,9 @@ from app.lobby.schemas import LobbyPublic
 from app.lobby.service import get_lobby
 from app.lobby.service import kick as kick_player
 from app.matches.envelope import summary_json
+from app.matches.last_step import LastStep, end_match
 from app.matches.loaded import LoadedMatch, encode_state
-from app.matches.models import Match, MatchAction
+from app.matches.models import Match
 from app.matches.presence import presence
 from app.matches.schemas import MatchSummaryPublic
 from app.matches.store import load_match
@@ -144,49 +144,20 @@ async def matches(
 async def abort(
     match_id: MatchId, session: SessionDep, context: ContextDep, admin: AdminPlayer
 ) -> dict[str, Any]:
-    # The same single-writer rule as a move: the process lock, SQLite's one writer, the row lock.
-    async with context.locks.hold(match_id), context.locks.sqlite_writer(context.db.sqlite):
-        loaded = await load_match(context, session, match_id, for_update=True)
-        if loaded.status == MatchStatus.ACTIVE:
-            await _record_abort(session, loaded)
+    async def decide(session: AsyncSession, loaded: LoadedMatch) -> LastStep | None:
         await audit(session, admin, "match.abort", match_id)
-        await session.commit()
-    loaded = await load_match(context, session, match_id)
-    context.events.committed(loaded)  # its players' event streams hear that it ended
-    await context.broker.publish("match:" + match_id, str(loaded.version))
-    return summary_json(loaded, await presence(context, match_id))
-
-
-async def _record_abort(session: AsyncSession, loaded: LoadedMatch) -> None:
-    """An abort is a step of the match: a new version (every cache and socket picks it up) and
-    a history row by the admin, so a replay of the history and `version` agree."""
-    saved = await session.execute(
-        update(Match)
-        .where(Match.id == loaded.id, Match.version == loaded.version)
-        .values(
+        if loaded.status != MatchStatus.ACTIVE:
+            return None  # aborting a match that is over changes nothing
+        return LastStep(
             status=MatchStatus.ABORTED,
-            version=loaded.version + 1,
-            # A checkpoint: the state at the new version, so no replay ever meets the abort.
-            state=encode_state(loaded.engine, loaded.state),
-            state_version=loaded.version + 1,
-            deadline=None,
-            updated_at=utcnow(),
-        )
-    )
-    if saved.rowcount != 1:  # type: ignore[attr-defined]
-        raise ApiError("action/stale_version", "The match moved on meanwhile; abort it again.")
-    await session.execute(
-        insert(MatchAction).values(
-            match_id=loaded.id,
-            seq=loaded.version + 1,
-            seat=None,
+            outcome=loaded.outcome,
             action={"type": "abort"},
-            client_id=None,
-            log=[{"text": ABORTED, "audience": None, "data": {}}],
+            text=ABORTED,
             actor=ActorKind.ADMIN,
-            created_at=utcnow(),
         )
-    )
+
+    loaded = await end_match(context, session, match_id, decide)
+    return summary_json(loaded, await presence(context, match_id))
 
 
 @router.get(

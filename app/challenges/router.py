@@ -81,6 +81,7 @@ async def _locked(
         "challenge/not_ratable",
         "challenge/too_many",
         "lobby/bad_options",
+        "lobby/rated_mixed",
     ),
     operation_id="createChallenge",
 )
@@ -126,7 +127,7 @@ async def get(
 @router.post(
     "/{challenge_id}/accept",
     response_model=ChallengePublic,
-    responses=responses(*ANSWER),
+    responses=responses(*ANSWER, "lobby/rated_mixed"),
     operation_id="acceptChallenge",
 )
 async def accept(

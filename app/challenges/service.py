@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.bot_accounts import bot_ids_of
 from app.accounts.credentials import username_key
 from app.accounts.identity import Identity
 from app.accounts.models import Account
@@ -29,6 +30,7 @@ from app.challenges.models import Challenge, ChallengeStatus
 from app.challenges.schemas import ChallengeCreate, ChallengePublic
 from app.errors import ApiError
 from app.lobby.models import Lobby, LobbySeat
+from app.lobby.rated_pool import refuse_mixed_table
 from app.lobby.schemas import PlayerRefPublic
 from app.lobby.service import checked_options, engine_for, new_invite_code
 from app.matches.create import create_match
@@ -72,6 +74,8 @@ async def create(
             f"{engine.title} is played together: it keeps team records, not ratings. "
             "Challenge unrated.",
         )
+    if body.rated:  # people and bot accounts are rated in pools of their own
+        await _refuse_mixed_pair(session, challenger.id, recipient)
     await _check_room(session, challenger.id, now)
     challenge = Challenge(
         id=new_id(),
@@ -142,12 +146,23 @@ async def accept(
     _require(challenge, player.id, "recipient_id")
     _require_open(challenge, now)
     lobby = _seated_table(challenge)
+    if lobby.rated:  # one of them may have become a bot account since the challenge
+        await refuse_mixed_table(session, lobby)
     session.add(lobby)
     names = await names_of(session, {challenge.challenger_id, challenge.recipient_id})
     match = await create_match(session, lobby, names, now)
     lobby.match_id = match.id
     challenge.status, challenge.match_id = ChallengeStatus.ACCEPTED, match.id
     return match
+
+
+async def _refuse_mixed_pair(session: AsyncSession, challenger_id: str, recipient_id: str) -> None:
+    bots = await bot_ids_of(session, [challenger_id, recipient_id])
+    if len(bots) == 1:
+        raise ApiError(
+            "lobby/rated_mixed",
+            "A person and a bot account are rated in pools of their own: challenge unrated.",
+        )
 
 
 def _seated_table(challenge: Challenge) -> Lobby:

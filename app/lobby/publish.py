@@ -10,7 +10,8 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.accounts.service import Identity, names_of
+from app.accounts.bot_accounts import names_and_bots
+from app.accounts.service import Identity
 from app.context import AppContext
 from app.db import utcnow
 from app.lobby import activity, service
@@ -27,7 +28,8 @@ async def lobby_public(
     """The table for `viewer`; with `cutoff`, an open table idle since before it reads closed."""
     ids = {s.player_id for s in lobby.seats if s.player_id}
     status = activity.status_of(lobby, cutoff) if cutoff is not None else None
-    return service.public(lobby, await names_of(session, ids), viewer, status)
+    names, bots = await names_and_bots(session, ids)
+    return service.public(lobby, names, viewer, status, bots)
 
 
 async def commit_and_push(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated
 
@@ -15,7 +15,7 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 from app.errors import responses
 from app.inputs import GameFilter, LobbyId
-from app.lobby import activity, pages, service
+from app.lobby import activity, pages, rated_pool, service
 from app.lobby.models import Lobby
 from app.lobby.pages import CURSOR_MAX, PAGE_DEFAULT, PAGE_MAX
 from app.lobby.publish import commit_and_push, lobby_public
@@ -164,11 +164,15 @@ async def _change(
     context: AppContext,
     change: Callable[[Lobby], None],
     host_only: bool = False,
+    check: Callable[[Lobby], Awaitable[None]] | None = None,
 ) -> LobbyPublic:
+    """`check`: a refusal that needs the database, asked under the lock before the change."""
     async with _locked(context, session, lobby_id):
         lobby = await _load_for_change(context, session, lobby_id)
         if host_only:
             service.require_host(lobby, player)
+        if check is not None:
+            await check(lobby)
         change(lobby)
         return await commit_and_push(context, session, lobby, player)
 
@@ -199,7 +203,7 @@ async def _locked(context: AppContext, session: AsyncSession, lobby_id: str) -> 
     "/{lobby_id}/join",
     response_model=LobbyPublic,
     responses=responses(*FOUND, "auth/forbidden", "lobby/full", "lobby/closed", "lobby/bad_options")
-    | responses("lobby/too_many", "lobby/full", "lobby/closed"),
+    | responses("lobby/too_many", "lobby/full", "lobby/closed", "lobby/rated_mixed"),
     operation_id="joinLobby",
 )
 async def join(
@@ -213,6 +217,7 @@ async def join(
         lobby = await _load_for_change(context, session, lobby_id)
         if service.seat_of(lobby, player.id) is None:
             await activity.check_room(session, player.id, context.settings, context.clock.now())
+            await rated_pool.refuse_mixed_join(session, lobby, player.id)
         service.join(lobby, player, body.seat, body.invite_code)
         return await commit_and_push(context, session, lobby, player)
 
@@ -270,7 +275,12 @@ async def ready(
     "/{lobby_id}",
     response_model=LobbyPublic,
     responses=responses(
-        *FOUND, "lobby/not_host", "lobby/bad_options", "lobby/closed", "lobby/rated_no_bots"
+        *FOUND,
+        "lobby/not_host",
+        "lobby/bad_options",
+        "lobby/closed",
+        "lobby/rated_no_bots",
+        "lobby/rated_mixed",
     ),
     operation_id="updateLobby",
 )
@@ -290,6 +300,7 @@ async def patch(
             lobby, body.options, body.seats, body.private, body.turn_seconds, body.rated
         ),
         host_only=True,
+        check=(lambda lobby: rated_pool.refuse_mixed_table(session, lobby)) if body.rated else None,
     )
 
 

@@ -15,6 +15,7 @@ TURN_SECONDS_MAX = 30 * 86400
 class PlayerRefPublic(BaseModel):
     id: str
     name: str
+    is_bot: bool = Field(False, description="A bot account: a program plays it")
 
 
 class SeatPublic(BaseModel):

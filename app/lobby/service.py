@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from sqlalchemy import select
@@ -292,9 +293,14 @@ def check_startable(lobby: Lobby) -> None:
 
 
 def public(
-    lobby: Lobby, names: Mapping[str, str], viewer: Identity | None, status: str | None = None
+    lobby: Lobby,
+    names: Mapping[str, str],
+    viewer: Identity | None,
+    status: str | None = None,
+    bots: AbstractSet[str] = frozenset(),
 ) -> LobbyPublic:
-    """The table as `viewer` may see it; `status` overrides the stored one (an idle table)."""
+    """The table as `viewer` may see it; `status` overrides the stored one (an idle table);
+    `bots`: which of the seated players are bot accounts."""
     member = viewer is not None and (
         seat_of(lobby, viewer.id) is not None or viewer.id == lobby.host_id
     )
@@ -309,7 +315,9 @@ def public(
         seats=[
             SeatPublic(
                 seat=s.seat,
-                player=PlayerRefPublic(id=s.player_id, name=names.get(s.player_id, "?"))
+                player=PlayerRefPublic(
+                    id=s.player_id, name=names.get(s.player_id, "?"), is_bot=s.player_id in bots
+                )
                 if s.player_id
                 else None,
                 bot=s.bot,

@@ -58,6 +58,8 @@ def seats_json(loaded: LoadedMatch, presence: dict[int, int]) -> list[dict[str, 
             "player_id": info.player_id,
             "bot": info.bot,
             "away": info.away,
+            "is_bot": info.is_bot,
+            "resigned": info.resigned,
             "connected": info.bot is not None or presence.get(info.seat, 0) > 0,
         }
         for info in loaded.seats

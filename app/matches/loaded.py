@@ -22,6 +22,8 @@ class SeatInfo:
     name: str
     missed_turns: int = 0
     away: bool = False
+    is_bot: bool = False  # the seat's player is a bot account (a program plays it)
+    resigned: bool = False  # the player resigned: a bot plays on, the seat ranks last
 
 
 @dataclass(frozen=True)

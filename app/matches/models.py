@@ -12,6 +12,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -67,6 +68,9 @@ class MatchSeat(Base):
     missed_turns: Mapped[int] = mapped_column(Integer, default=0)
     # A bot plays this seat while its player is away (left, or missed too many turns).
     away: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The player resigned: the platform's bot plays the seat to the end, which ranks last
+    # (app/matches/resignations.py); the player may not take it back.
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MatchAction(Base):

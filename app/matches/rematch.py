@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.bot_accounts import bot_ids_of
 from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
 from app.context import AppContext
@@ -33,7 +34,7 @@ async def rematch_lobby(
         context, session, loaded, player
     )
     ids = {s.player_id for s in lobby.seats if s.player_id}
-    return public(lobby, await names_of(session, ids), player)
+    return public(lobby, await names_of(session, ids), player, bots=await bot_ids_of(session, ids))
 
 
 async def _open_rematch(session: AsyncSession, match_id: str) -> Lobby | None:

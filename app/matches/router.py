@@ -24,6 +24,7 @@ from app.matches.models import MatchAction
 from app.matches.presence import presence
 from app.matches.rematch import rematch_lobby
 from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, ReplayStepPublic
+from app.matches.resign import resign
 from app.matches.schemas import (
     ActionRequest,
     Envelope,
@@ -207,6 +208,22 @@ async def reclaim_seat(
 ) -> dict[str, Any]:
     """Take your seat back from the bot that played it while you were away."""
     loaded = await seats.reclaim(context, match_id, player)
+    return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
+
+
+@router.post(
+    "/{match_id}/resign",
+    response_model=Envelope,
+    responses=responses(*FOUND, "action/not_seated", "match/finished", "action/stale_version"),
+    operation_id="resignMatch",
+)
+async def resign_match(
+    match_id: MatchId, session: SessionDep, context: ContextDep, player: CurrentPlayer
+) -> dict[str, Any]:
+    """Resign: with two seats the other wins, in the Duet the team loses; with three or more
+    the platform's bot plays your seat to the end and it ranks last. Asking again changes
+    nothing; `match/finished` once the match ended otherwise."""
+    loaded = await resign(context, session, match_id, player)
     return envelope(loaded, loaded.seat_of(player.id), await presence(context, match_id))
 
 

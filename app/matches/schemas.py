@@ -19,6 +19,10 @@ class SeatSummaryPublic(BaseModel):
     )
     bot: str | None = Field(description="The strategy of the bot playing this seat, if any")
     away: bool = Field(False, description="A bot plays for this seat's absent player")
+    is_bot: bool = Field(False, description="The seat's player is a bot account")
+    resigned: bool = Field(
+        False, description="The player resigned: a bot plays the seat on, and it ranks last"
+    )
     connected: bool
 
 

@@ -44,6 +44,8 @@ async def _change(
             raise ApiError("action/not_seated", "You do not have a seat in this match.")
         if loaded.status != MatchStatus.ACTIVE:
             raise ApiError("match/finished", "This match is over.")
+        if loaded.seats[seat].resigned and not leaving:
+            raise ApiError("action/not_seated", "You resigned this match: your seat is the bot's.")
         if loaded.seats[seat].away == leaving:
             return loaded  # leaving twice, or reclaiming a seat never left, changes nothing
         bot = stand_in_strategy(loaded.game) if leaving else None

@@ -28,6 +28,7 @@ from app.matches.history import write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
 from app.matches.move import Move, Written, is_checkpoint
+from app.matches.resignations import with_resignations
 from app.matches.store import change_seat, load_match
 from app.ops import actions as reports
 from app.ratings.settle import settle_finished
@@ -215,7 +216,7 @@ def _decide(
         transition = engine.apply(loaded.state, seat, action)
     except IllegalAction as refusal:
         raise ApiError(refusal.code, refusal.message) from refusal
-    outcome = outcome_json(engine.outcome(transition.state))
+    outcome = with_resignations(outcome_json(engine.outcome(transition.state)), loaded.seats)
     committed = replace(
         loaded,
         state=transition.state,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.models import Account
 from app.context import AppContext
 from app.errors import ApiError
 from app.games import get_engine
@@ -26,11 +27,16 @@ async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ..
             MatchSeat.name,
             MatchSeat.missed_turns,
             MatchSeat.away,
+            MatchSeat.resigned,
+            func.coalesce(Account.is_bot, false()),  # a guest has no account: a person
         )
+        .outerjoin(Account, Account.player_id == MatchSeat.player_id)
         .where(MatchSeat.match_id == match_id)
         .order_by(MatchSeat.seat)
     )
-    return tuple(SeatInfo(*row) for row in rows)
+    return tuple(
+        SeatInfo(*row[:6], resigned=bool(row[6]), is_bot=bool(row[7])) for row in rows.all()
+    )
 
 
 async def load_match(

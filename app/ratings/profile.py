@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.bot_accounts import bot_ids_of, is_bot_account
 from app.accounts.models import Player
 from app.accounts.service import names_of
 from app.errors import ApiError
@@ -24,6 +25,7 @@ from app.ratings import kinds
 from app.ratings.display import display_change, display_rating
 from app.ratings.models import PlayerRating, RatingChange, TeamRecord
 from app.ratings.opponents import opponents_of
+from app.ratings.pools import pool_of
 from app.ratings.schemas import (
     GameStandingPublic,
     LevelRecordPublic,
@@ -50,9 +52,12 @@ async def profile(session: AsyncSession, player_id: str) -> ProfilePublic:
         ).all()
     }
     played, won = await _results(session, player_id)
+    is_bot = await is_bot_account(session, player_id)
     return ProfilePublic(
         id=player.id,
         name=player.name,
+        is_bot=is_bot,
+        pool=pool_of(is_bot),
         games=[_standing(game, ratings.get(game), played, won) for game in REGISTRY],
         recent=await _recent(session, player_id),
         history=await _history(session, player_id),
@@ -175,7 +180,7 @@ async def _team_records(session: AsyncSession, player_id: str) -> list[TeamRecor
         )
     ).all()
     partners = {r.second_id if r.first_id == player_id else r.first_id for r in records}
-    names = await names_of(session, partners)
+    names, bots = await names_of(session, partners), await bot_ids_of(session, partners)
     grouped: dict[tuple[str, str], list[TeamRecord]] = {}
     for record in records:
         partner = record.second_id if record.first_id == player_id else record.first_id
@@ -183,7 +188,9 @@ async def _team_records(session: AsyncSession, player_id: str) -> list[TeamRecor
     return [
         TeamRecordPublic(
             game=game,
-            partner=PlayerRefPublic(id=partner, name=names.get(partner, "?")),
+            partner=PlayerRefPublic(
+                id=partner, name=names.get(partner, "?"), is_bot=partner in bots
+            ),
             levels=_levels(rows),
         )
         for (game, partner), rows in grouped.items()

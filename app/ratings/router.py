@@ -11,6 +11,7 @@ from app.errors import ApiError, responses
 from app.games import get_engine
 from app.inputs import ID_MAX, NO_NUL, GameId, PlayerId
 from app.ratings.leaderboard import leaderboard
+from app.ratings.pools import PEOPLE, PoolQuery
 from app.ratings.profile import profile
 from app.ratings.schemas import LeaderboardPublic, ProfilePublic, SeatedRatingsPublic
 from app.ratings.seated import seated_ratings
@@ -41,11 +42,13 @@ async def game_leaderboard(
     min_matches: Annotated[int, Query(ge=1, le=10_000, description="Rated matches needed")] = 1,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 50,
+    pool: PoolQuery = PEOPLE,
 ) -> LeaderboardPublic:
-    """Players by rating, best first (Duet: teams by the highest level won), a page at a time."""
+    """Players by rating, best first (Duet: teams by the highest level won), a page at a time,
+    in one rating pool: people (the default) or bot accounts."""
     if get_engine(game_id) is None:
         raise ApiError("game/not_found", "There is no game with this id.")
-    return await leaderboard(session, game_id, min_matches, offset, limit)
+    return await leaderboard(session, game_id, min_matches, offset, limit, pool)
 
 
 @router.get(

@@ -7,6 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from app.lobby.schemas import PlayerRefPublic
+from app.ratings.pools import POOL_HELP
 
 RATING_HELP = "openskill's ordinal, mu - 3 sigma: 0 for a newcomer, higher is stronger"
 DISPLAY_HELP = (
@@ -44,6 +45,7 @@ class TeamEntryPublic(BaseModel):
 
 class LeaderboardPublic(BaseModel):
     game: str
+    pool: str = Field("people", description=POOL_HELP)
     kind: str = Field(description="rating (a rating per player) | record (cooperative: teams)")
     min_matches: int
     offset: int
@@ -112,6 +114,8 @@ class TeamRecordPublic(BaseModel):
 class ProfilePublic(BaseModel):
     id: str
     name: str
+    is_bot: bool = Field(False, description="A bot account: a program plays it")
+    pool: str = Field("people", description="The rating pool of every rating here: " + POOL_HELP)
     games: list[GameStandingPublic] = Field(description="Every game, with this player's `rating`")
     recent: list[RecentMatchPublic] = Field(description="The latest matches at public tables")
     history: list[RatingPointPublic] = Field(

@@ -34,10 +34,15 @@ def new_skill() -> Skill:
 
 
 def places(outcome: Mapping[str, Any]) -> list[int]:
-    """1 for every winner; then the other seats by score, equal scores sharing a place."""
+    """1 for every winner; then the other seats by score, equal scores sharing a place; seats
+    whose player resigned (`detail.resigned`) last of all, whatever they scored."""
     winners = set(outcome["winners"])
+    resigned = set((outcome.get("detail") or {}).get("resigned", []))
     scores = [float(score) for score in outcome["scores"]]
-    keys = [(seat not in winners, -score) for seat, score in enumerate(scores)]
+    keys = [
+        (2 if seat in resigned else int(seat not in winners), -score)
+        for seat, score in enumerate(scores)
+    ]
     distinct = sorted(set(keys))
     return [distinct.index(key) + 1 for key in keys]
 

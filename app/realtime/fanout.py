@@ -20,6 +20,7 @@ import orjson
 
 from app.accounts.identity import TokenCache
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
+from app.matches.resignations import with_resignations
 from app.realtime.broker import RESYNC, Broker
 from app.realtime.hub import Hub
 from app.realtime.signouts import SIGNOUT
@@ -101,8 +102,8 @@ def replayed(cached: LoadedMatch, move: dict[str, Any]) -> LoadedMatch:
     """The match one move later, by the engine, exactly as the committing process has it."""
     engine = cached.engine
     state = engine.apply(cached.state, move["seat"], move["action"]).state
-    outcome = outcome_json(engine.outcome(state))
     seats = tuple(SeatInfo(**info) for info in move["seats"])
+    outcome = with_resignations(outcome_json(engine.outcome(state)), seats)
     return replace(
         cached,
         state=state,

@@ -5,6 +5,7 @@ import { api, games } from "./api.js";
 import { h, replace } from "./dom.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { confirmDialog } from "./confirm-dialog.js";
+import { botMark, markedName } from "./bot-mark.js";
 
 const KEY = "foxden.admin_token";
 const app = document.getElementById("app");
@@ -140,7 +141,7 @@ function lobbyRow(lobby) {
       message: `${seat.player.name} leaves ${describeLobby(lobby)}, and its invite link changes so they cannot come back with it.`,
       confirm: `Kick ${seat.player.name}`, home: "lobbies-title",
     }, () => adminApi(`/lobbies/${lobby.id}/players/${seat.player.id}`, { method: "DELETE" }), refresh));
-    return h("div", { class: "row" }, seat.player.name, lobby.status === "open" ? kick : null);
+    return h("div", { class: "row" }, seat.player.name, botMark(seat.player), lobby.status === "open" ? kick : null);
   });
   const close = h("button", { class: "small danger", dataset: { lobby: lobby.id } }, "Close");
   close.addEventListener("click", () => run(close, {
@@ -180,7 +181,7 @@ function matchRow(match) {
     h("td", { dataset: { label: "Game" } }, gameTitle(match.game)),
     h("td", { dataset: { label: "Status" } }, match.status),
     h("td", { dataset: { label: "Version" } }, String(match.version)),
-    h("td", { dataset: { label: "Players" } }, match.seats.map((s) => s.bot ? `${s.name} (bot)` : s.name).join(", ")),
+    h("td", { dataset: { label: "Players" } }, match.seats.map((s) => s.bot ? `${s.name} (bot)` : markedName(s)).join(", ")),
     h("td", { dataset: { label: "Actions" } }, h("div", { class: "cell-actions" }, match.status === "active" ? abort : null,
       h("a", { class: "button small", href: `/match/${match.id}` }, "Open"))));
 }

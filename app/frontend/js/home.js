@@ -1,6 +1,7 @@
 // Home page: pick a name once, see the open tables, start a new table.
 
 import { api, games } from "./api.js";
+import { markedName } from "./bot-mark.js";
 import { timerField } from "./timer.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
@@ -113,7 +114,7 @@ function tableRow(lobby) {
   return h("li", { class: "table-row" },
     h("div", {},
       h("strong", {}, game ? game.title : lobby.game),
-      h("span", { class: "muted" }, ` hosted by ${host ? host.player.name : "someone"}`),
+      h("span", { class: "muted" }, ` hosted by ${host ? markedName(host.player) : "someone"}`),
       h("span", { class: "table-options" }, special.length ? special.join(" · ") : "Standard rules")),
     h("span", { class: "seat-count" }, `${filled}/${lobby.seats.length} seats`),
     h("a", { class: "button", href: "/lobby/" + encodeURIComponent(lobby.id) },

@@ -2,6 +2,8 @@
 // time; for Duet, teams by the highest level they have won.
 
 import { api, gameById } from "./api.js";
+import { botMark } from "./bot-mark.js";
+import { poolField, poolFromAddress } from "./leaderboard-pool.js";
 import { h, replace, pageId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
 
@@ -11,6 +13,7 @@ const PAGE = 50;
 const query = new URLSearchParams(location.search);
 let page = Math.max(0, Number.parseInt(query.get("page") || "0", 10) || 0);
 let minMatches = Math.max(1, Number.parseInt(query.get("min") || "1", 10) || 1);
+let pool = poolFromAddress();
 let body = null;
 let note = null;
 const NOTES = {
@@ -18,7 +21,7 @@ const NOTES = {
   record: "This game is played together: teams are ranked by the highest level they have won.",
 };
 
-const playerLink = (player) => h("a", { href: `/players/${encodeURIComponent(player.id)}` }, player.name);
+const playerLink = (player) => [h("a", { href: `/players/${encodeURIComponent(player.id)}` }, player.name), botMark(player)];
 
 function playersTable(board) {
   return h("table", { class: "data", id: "leaderboard" },
@@ -60,7 +63,7 @@ async function load() {
   history.replaceState(null, "", url);
   let board;
   try {
-    board = await api(`/games/${encodeURIComponent(gameId)}/leaderboard?offset=${page * PAGE}&limit=${PAGE}&min_matches=${minMatches}`, { token: null });
+    board = await api(`/games/${encodeURIComponent(gameId)}/leaderboard?offset=${page * PAGE}&limit=${PAGE}&min_matches=${minMatches}&pool=${pool}`, { token: null });
   } catch (failure) {
     status(body, failure.status === 404 ? "There is no such game." : failure.message, "form-error");
     return;
@@ -95,7 +98,7 @@ async function start() {
   body = h("div", { class: "board-body" });
   note = h("p", { class: "muted", id: "board-note" });
   replace(main, h("h1", {}, `${title}: leaderboard`), note,
-    h("section", { class: "panel" }, minField(), body));
+    h("section", { class: "panel" }, minField(), poolField(pool, (chosen) => { pool = chosen; page = 0; load(); }), body));
   await load();
 }
 

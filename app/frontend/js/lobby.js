@@ -2,6 +2,7 @@
 // leave, the host's controls, kept live over WS /api/v1/lobbies/{id}/ws.
 
 import { api, gameById, socketUrl } from "./api.js";
+import { botMark } from "./bot-mark.js";
 import { describeTimer } from "./timer.js";
 import { h, replace, pageId } from "./dom.js";
 import { forgetToken, identity } from "./identity.js";
@@ -95,6 +96,7 @@ function buildChair(seat) {
   const empty = !seat.player && !seat.bot;
   const badges = [
     seat.bot && h("span", { class: "badge badge-bot", title: `Plays the ${seat.bot} strategy` }, "Bot"),
+    botMark(seat.player),
     seat.player && seat.player.id === lobby.host_id && h("span", { class: "badge badge-host" }, "Host"),
     mine && h("span", { class: "badge badge-you" }, "You"),
   ];

@@ -1,6 +1,7 @@
 // The side panels of the match page: players, log (GET .../log, kept current) and chat.
 
 import { api } from "./api.js";
+import { botMark } from "./bot-mark.js";
 import { h, replace } from "./dom.js";
 import { humanize } from "./options-form.js";
 import { toast } from "./ui.js";
@@ -19,6 +20,7 @@ export function playerList(envelope, acting, className = "players") {
       seat.player_id
         ? h("a", { class: "player-name", href: `/players/${encodeURIComponent(seat.player_id)}` }, seat.name)
         : h("span", { class: "player-name" }, seat.name),
+      botMark(seat),
       seat.bot ? h("span", { class: "badge badge-bot", title: `Plays the ${seat.bot} strategy` }, "Bot") : null,
       seat.seat === envelope.seat ? h("span", { class: "badge badge-you" }, "you") : null,
       scores && scores[seat.seat] !== undefined

@@ -10,6 +10,7 @@ import { outcomeScreen } from "./match-outcome.js";
 import { LogPanel, ChatPanel, playerList } from "./match-panels.js";
 import { MatchSocket } from "./match-socket.js";
 import { followChatAfterEnd } from "./match-end.js";
+import { seatControl } from "./match-seat-control.js";
 import { buildLayout } from "./match-layout.js";
 import { loadHelp, quickReference, syncHelp } from "../games/kit/help.js";
 import { ensureStyles } from "../games/kit/styles.js";
@@ -191,32 +192,9 @@ function drawHeader(envelope) {
   drawSeatControl(envelope);
 }
 
-/** Leave a running match (a bot plays on), or take the seat back from that bot. */
+/** Leave, reclaim or resign (app/frontend/js/match-seat-control.js). */
 function drawSeatControl(envelope) {
-  const mine = envelope.seat !== null ? envelope.seats[envelope.seat] : null;
-  if (!mine || envelope.status !== "active") {
-    morphChildren(layout.seatControl);
-    return;
-  }
-  const button = mine.away
-    ? h("button", { class: "primary", id: "reclaim-seat", onclick: () => seatChange("reclaim") },
-      "Reclaim my seat")
-    : h("button", { class: "small", id: "leave-match", onclick: leaveMatch }, "Leave table");
-  morphChildren(layout.seatControl, mine.away ? h("span", { class: "away-note" }, "A bot is playing for you. ") : null, button);
-}
-
-function leaveMatch() {
-  if (!window.confirm("Leave this match? A bot will play your seat; you can come back and reclaim it.")) return;
-  seatChange("leave");
-}
-
-async function seatChange(what) {
-  try {
-    await api(`/matches/${encodeURIComponent(matchId)}/${what}`, { method: "POST" });
-    toast(what === "leave" ? "You left: a bot plays your seat." : "Welcome back: your seat is yours again.");
-  } catch (failure) {
-    toast(failure.message, "error");
-  }
+  morphChildren(layout.seatControl, seatControl(envelope, matchId));
 }
 
 function drawDeadline(envelope) {

@@ -5,6 +5,7 @@
 // The count of matches waiting for me goes in the section's badge and the tab title.
 
 import { api, games } from "./api.js";
+import { markedName } from "./bot-mark.js";
 import { h, replace } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { status, toast } from "./ui.js";
@@ -112,7 +113,7 @@ function title(game) {
 }
 
 function others(match) {
-  return match.seats.filter((seat) => seat.seat !== match.seat).map((seat) => seat.name).join(", ");
+  return match.seats.filter((seat) => seat.seat !== match.seat).map((seat) => markedName(seat)).join(", ");
 }
 
 function activeRow(match) {

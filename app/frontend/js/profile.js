@@ -2,6 +2,7 @@
 // inline SVG chart, recent matches (with their replays) and Duet's team records.
 
 import { api, games } from "./api.js";
+import { botMark } from "./bot-mark.js";
 import { h, svg, replace, pageId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
 import { against, when } from "./recent-match.js";
@@ -105,7 +106,7 @@ function teamSection(profile, titles) {
   return h("section", { class: "panel", id: "team-records" }, h("h2", {}, "Team records"),
     profile.team_records.map((team) => h("div", {},
       h("h3", {}, `${titles.get(team.game) || team.game} with `,
-        h("a", { href: `/players/${encodeURIComponent(team.partner.id)}` }, team.partner.name)),
+        h("a", { href: `/players/${encodeURIComponent(team.partner.id)}` }, team.partner.name), botMark(team.partner)),
       h("ul", {}, team.levels.map((level) =>
         h("li", {}, `Level ${level.level}: ${level.wins} won, ${level.losses} lost`))))));
 }
@@ -129,7 +130,7 @@ async function start() {
   }
   const titles = new Map(catalogue.map((game) => [game.id, game.title]));
   document.title = `${profile.name} — Foxden`;
-  replace(main, h("h1", { id: "profile-name" }, profile.name),
+  replace(main, h("h1", { id: "profile-name" }, profile.name, botMark(profile)),
     standingsTable(profile), historySection(profile, titles), recentSection(profile, titles), teamSection(profile, titles));
 }
 

@@ -17,7 +17,7 @@ async def test_a_claimed_guest_keeps_its_token_and_gets_an_account(
 ) -> None:
     ada = await claimed(client, "Ada", "Ada_Fox")
     me = await client.get("/api/v1/players/me", headers=ada.auth)
-    assert me.json() == {"id": ada.id, "name": "Ada", "is_admin": False}
+    assert me.json() == {"id": ada.id, "name": "Ada", "is_admin": False, "is_bot": False}
     account = (await client.get("/api/v1/players/me/account", headers=ada.auth)).json()
     assert account["username"] == "Ada_Fox"
     sessions = (await client.get("/api/v1/sessions", headers=ada.auth)).json()

@@ -12,7 +12,7 @@ async def test_a_guest_gets_a_token_once_and_is_known_by_it(client: httpx.AsyncC
     assert ada.name == "Ada"
     assert len(ada.token) >= 22  # >= 128 bits of urlsafe base64
     me = await client.get("/api/v1/players/me", headers=ada.auth)
-    assert me.json() == {"id": ada.id, "name": "Ada", "is_admin": False}
+    assert me.json() == {"id": ada.id, "name": "Ada", "is_admin": False, "is_bot": False}
 
 
 async def test_names_must_be_1_to_32_printable_characters(client: httpx.AsyncClient) -> None:

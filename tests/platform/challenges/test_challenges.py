@@ -43,7 +43,7 @@ async def test_an_accepted_challenge_starts_the_match_for_both(client: httpx.Asy
     assert sent.status_code == 201, sent.text
     challenge = sent.json()
     assert (challenge["status"], challenge["direction"], challenge["seat"]) == ("open", "out", 1)
-    assert challenge["recipient"] == {"id": bob.id, "name": "Bob"}
+    assert challenge["recipient"] == {"id": bob.id, "name": "Bob", "is_bot": False}
     mine = (await client.get(CHALLENGES, headers=bob.auth)).json()
     assert [c["id"] for c in mine["incoming"]] == [challenge["id"]] and mine["outgoing"] == []
     accepted = await _answer(client, bob, challenge["id"], "accept")
@@ -123,3 +123,16 @@ async def test_a_rated_challenge_moves_both_ratings(client: httpx.AsyncClient) -
     lost = (await client.get(f"/api/v1/players/{loser.id}")).json()
     assert won["recent"][0]["rated"] and won["recent"][0]["rating_change"] > 0
     assert lost["recent"][0]["rating_change"] < 0
+
+
+async def test_a_rated_challenge_keeps_people_and_bot_accounts_apart(
+    client: httpx.AsyncClient,
+) -> None:
+    ada, bob = await _pair(client)
+    assert (await client.post("/api/v1/players/me/bot", headers=bob.auth)).status_code == 200
+    refused = await _challenge(client, ada, rated=True)
+    assert code(refused) == (409, "lobby/rated_mixed")
+    unrated = await _challenge(client, ada)  # an unrated game between them is fine
+    assert unrated.status_code == 201
+    accepted = await _answer(client, bob, unrated.json()["id"], "accept")
+    assert accepted.status_code == 200, accepted.text

@@ -24,7 +24,7 @@ async def test_create_join_ready_start(client: httpx.AsyncClient) -> None:
     lobby = await _lobby(client, ada, options={"tricks": 2})
     assert lobby["host_id"] == ada.id and lobby["status"] == "open"
     assert lobby["options"] == {"tricks": 2, "reverse": False, "forget": False}
-    assert lobby["seats"][0]["player"] == {"id": ada.id, "name": "Ada"}
+    assert lobby["seats"][0]["player"] == {"id": ada.id, "name": "Ada", "is_bot": False}
     assert lobby["invite_code"]
     listed = (await client.get("/api/v1/lobbies?game=high-card")).json()
     assert [entry["id"] for entry in listed] == [lobby["id"]]

@@ -164,6 +164,8 @@ async def test_a_bot_seat_plays_through_the_pipeline(client: httpx.AsyncClient) 
         "bot": "random",
         "away": False,
         "connected": True,
+        "is_bot": False,
+        "resigned": False,
     }
 
 

@@ -1,0 +1,120 @@
+"""A seated player resigns a running match.
+
+Two seats: the other one wins. The Duet (cooperative): the team loses. Three or more: the
+platform's bot plays the seat to the end and it ranks last (app/matches/resignations.py),
+and once a single seat is left standing it wins. An ending is the match's last step, written
+by the same writer as an admin's abort (app/matches/last_step.py); a hand-over is a seat
+change like leaving (app/matches/seats.py), except that the seat cannot be taken back.
+Resigning again answers the same and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.accounts.service import Identity
+from app.bots.due import bot_due
+from app.bots.strategies import stand_in_strategy
+from app.chat.models import ChatMessage
+from app.chat.schemas import NOTICE
+from app.context import AppContext
+from app.errors import ApiError
+from app.matches.last_step import LastStep, end_match
+from app.matches.loaded import LoadedMatch, SeatInfo
+from app.matches.models import Match
+from app.matches.resignations import RESIGNED, ending_outcome
+from app.matches.service import next_deadline
+from app.matches.store import change_seat
+from app.statuses import ActorKind, MatchStatus
+
+NOT_SEATED = "You do not have a seat in this match."
+OVER = "This match is over: there is nothing to resign."
+HANDED_OVER = "resigned: a bot plays their seat to the end, and it ranks last."
+
+
+async def resign(
+    context: AppContext, session: AsyncSession, match_id: str, player: Identity
+) -> LoadedMatch:
+    handed_over: list[LoadedMatch] = []
+
+    async def decide(session: AsyncSession, loaded: LoadedMatch) -> LastStep | None:
+        seat = _seat_of(loaded, player)
+        if loaded.status != MatchStatus.ACTIVE or loaded.seats[seat].resigned:
+            return None  # resigned before (a retry): the same answer, no change
+        marked = replace(loaded, seats=_marked(loaded, seat))
+        outcome = ending_outcome(loaded.game, marked.seats, seat)
+        if outcome is None:
+            handed_over.append(await _hand_over(context, session, loaded, seat, player))
+            return None
+        await change_seat(session, loaded, seat, resigned=True)
+        # The seats changed: every process reloads them with the new version.
+        await session.execute(
+            update(Match).where(Match.id == match_id).values(seat_epoch=loaded.seat_epoch + 1)
+        )
+        return LastStep(
+            status=MatchStatus.FINISHED,
+            outcome=outcome,
+            action={"type": "resign", "seat": seat},
+            text=f"{{seat{seat}}} resigned.",
+            actor=ActorKind.PLAYER,
+            data={"seat": seat},
+        )
+
+    ended = await end_match(context, session, match_id, decide)
+    if handed_over:
+        await _announce_hand_over(context, ended)
+    return ended
+
+
+def _seat_of(loaded: LoadedMatch, player: Identity) -> int:
+    seat = loaded.seat_of(player.id)
+    if seat is None:
+        raise ApiError("action/not_seated", NOT_SEATED)
+    if loaded.status != MatchStatus.ACTIVE and seat not in _resigned_in(loaded):
+        raise ApiError("match/finished", OVER)
+    return seat
+
+
+def _resigned_in(loaded: LoadedMatch) -> list[int]:
+    detail = (loaded.outcome or {}).get("detail") or {}
+    return list(detail.get(RESIGNED, []))
+
+
+def _marked(loaded: LoadedMatch, seat: int) -> tuple[SeatInfo, ...]:
+    return tuple(replace(s, resigned=True) if s.seat == seat else s for s in loaded.seats)
+
+
+async def _hand_over(
+    context: AppContext, session: AsyncSession, loaded: LoadedMatch, seat: int, player: Identity
+) -> LoadedMatch:
+    """The platform's bot takes the seat for good; the match goes on."""
+    bot = stand_in_strategy(loaded.game)
+    updated = await change_seat(
+        session, loaded, seat, bot=bot, away=True, missed_turns=0, resigned=True
+    )
+    updated = replace(
+        updated,
+        seat_epoch=loaded.seat_epoch + 1,
+        deadline=next_deadline(updated, context.clock.now()),
+    )
+    await session.execute(
+        update(Match)
+        .where(Match.id == loaded.id)
+        .values(seat_epoch=updated.seat_epoch, deadline=updated.deadline, bot_due=bot_due(updated))
+    )
+    session.add(
+        ChatMessage(
+            match_id=loaded.id, seat=seat, player_id=player.id, text=HANDED_OVER, kind=NOTICE
+        )
+    )
+    return updated
+
+
+async def _announce_hand_over(context: AppContext, updated: LoadedMatch) -> None:
+    """As a player leaving is announced: bots and timers, then every socket."""
+    context.events.committed(updated)
+    await context.broker.publish("match:" + updated.id, "seats")
+    await context.broker.publish("match:" + updated.id, "chat:seat")
