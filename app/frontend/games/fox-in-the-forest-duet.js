@@ -12,7 +12,7 @@ import {
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
-import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
+import { gatherTrick, heldTrick, heldTrickPrompt, steadyPromptHeight } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 import { counted } from "./kit/words.js";
 
@@ -386,6 +386,7 @@ function render(root, envelope, ctx = {}) {
     handBlock(envelope, ctx)));
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".duet-you .fx-hand"));
+    steadyPromptHeight();
     showPathTargets(live);
     animate(live, envelope, ctx);
   });
@@ -444,4 +445,13 @@ function teamOutcome(envelope, ctx = {}) {
   return teamResultTable([{ team: "The team", members, score: detail.total ?? 0, won: detail.result === "won" }]);
 }
 
-export default { id: ID, render, label, promptActions, outcome, teamOutcome, headline };
+/** The prompt while a finished trick is held on the table: who won it, and with which card. */
+function heldPrompt(envelope, ctx) {
+  return heldTrickPrompt(envelope, ctx, currentPlays(envelope), (seat) => seatName(envelope, ctx, seat));
+}
+
+function currentPlays(envelope) {
+  return envelope.view.current_trick || [];
+}
+
+export default { id: ID, render, label, promptActions, heldPrompt, outcome, teamOutcome, headline };
