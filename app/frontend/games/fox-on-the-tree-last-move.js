@@ -5,8 +5,9 @@
 
 const remembered = new Map(); // match id -> {moved: Map(animal -> from tile), laid: Set(tile)}
 
-function tileWords(tile) {
-  return tile === 0 ? "the Farm" : tile === null || tile === undefined ? "off the path" : `tile ${tile}`;
+function tileWords(tile, tiles) {
+  const kind = tiles[tile]?.kind;
+  return kind === "farm" ? "the Farm" : kind === "lair" ? "the Lair" : `tile ${tile}`;
 }
 
 function changes(before, now) {
@@ -22,14 +23,15 @@ function changes(before, now) {
 
 /** The last move on this match's path: {moved, laid}, or null before any (or after a phase change). */
 export function lastMove(env, ctx) {
-  const fresh = changes(ctx?.previous?.view, env.view);
-  if (fresh) remembered.set(env.match_id, { ...fresh, version: env.version });
-  const kept = remembered.get(env.match_id);
-  if (kept && ctx?.previous?.view && ctx.previous.view.phase !== env.view.phase) remembered.delete(env.match_id);
+  const before = ctx?.previous?.view;
+  if (before && before.phase !== env.view.phase) remembered.delete(env.match_id); // the path starts afresh
+  const fresh = changes(before, env.view);
+  if (fresh) remembered.set(env.match_id, fresh);
   return remembered.get(env.match_id) || null;
 }
 
-/** "from tile 3": where a moved animal came from, for its chip on the path. */
-export function movedFrom(last, animal) {
-  return last && last.moved.has(animal) ? `moved from ${tileWords(last.moved.get(animal))}` : null;
+/** "moved from tile 3": where a moved animal came from, for its chip on the path. */
+export function movedFrom(last, animal, tiles) {
+  const from = last?.moved.get(animal);
+  return from === undefined || from === null ? null : `moved from ${tileWords(from, tiles)}`;
 }

@@ -185,7 +185,7 @@ function animalChip(s, animal) {
   // While a choice is half made, only its second part (and the picked animal, to undo) reacts.
   const movable = s.c.movable.has(animal) && (!s.c.pick || picked);
   const danger = s.view.escape_question?.animal === animal;
-  const moved = movedFrom(s.last, animal);
+  const moved = movedFrom(s.last, animal, s.view.tiles);
   const cls = ["tree-animal", `team-${info.team}`, picked && "is-picked", (escape || movable) && "is-legal",
     info.stuck && "is-stuck", danger && "is-danger", moved && "is-last-move"];
   const body = [animalIcon(info), h("span", { class: "tree-animal-name" }, info.name),
