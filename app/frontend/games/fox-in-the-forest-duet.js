@@ -10,6 +10,7 @@ import {
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { showTargets } from "./kit/targets-in-view.js";
 import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
 import { gatherTrick, heldTrick, heldTrickPrompt, steadyPromptHeight } from "./kit/trick-hold.js";
@@ -387,24 +388,10 @@ function render(root, envelope, ctx = {}) {
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".duet-you .fx-hand"));
     steadyPromptHeight();
-    showPathTargets(live);
+    // A direction or a forest token is chosen on the path: its targets come clear of the dock.
+    showTargets(live.querySelector(".duet-board"));
     animate(live, envelope, ctx);
   });
-}
-
-// A direction or a forest token is chosen on the path: bring the targets themselves into the
-// room between the status bar and the dock. Scrolling the whole path "nearest" is not enough on a
-// phone, where the path is taller than that room and its ends stayed under the dock.
-function showPathTargets(live) {
-  const boxes = [...live.querySelectorAll(".duet-board .fx-legal")].map((t) => t.getBoundingClientRect());
-  if (!boxes.length) return;
-  const top = Math.min(...boxes.map((b) => b.top));
-  const bottom = Math.max(...boxes.map((b) => b.bottom));
-  const css = getComputedStyle(document.documentElement);
-  const roomTop = (parseFloat(css.getPropertyValue("--status-height")) || 0) + 8;
-  const roomBottom = window.innerHeight - (parseFloat(css.getPropertyValue("--dock-height")) || 0) - 8;
-  if (top >= roomTop && bottom <= roomBottom) return;
-  window.scrollBy({ top: (top + bottom) / 2 - (roomTop + roomBottom) / 2, behavior: "instant" });
 }
 
 function outcome(envelope, ctx = {}) {
