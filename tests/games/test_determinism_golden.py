@@ -134,22 +134,22 @@ GOLDEN: dict[str, Recorded] = {
     "run-2-off": Recorded(
         actions=36,
         final="6945b6cb382622970ca8777b1e015a8675522b9966664c9a8f0df0b748709de9",
-        trace="af3b2ddeb016faac14fa092bbf4233181f675cd657a5a7e8bb05fad09a045e35",
+        trace="4c6b63701bfb2ed841058eef700979c4a44471db2189b757ef787d785d7038b6",
     ),
     "run-3-random": Recorded(
         actions=152,
         final="bf474555a911ac104c604209e1196a00da34cab6c489da6e1e4984b97d9d7938",
-        trace="78e94de066451b9d711e57608ffc5f8f1273b0c9b838ba812c7702112a2c25b0",
+        trace="bc3e237894bcdf3480770520139325e9dad747a33979550911ea785c0889d535",
     ),
     "run-4-foxes": Recorded(
         actions=125,
         final="687b628854a2b0b57d40d090d2f03a7f3ea13cf7fbd3d5e600abaac983102e68",
-        trace="c16a75d218aa83a686de19bf7eed5eddc77c01cb20e4ac2e81f4838ece233425",
+        trace="ef2563a38b5080ff07bb17d9665ac9653f950fbb0e4d52d8a33d4775dde8b9f7",
     ),
     "run-6-guardians": Recorded(
         actions=74,
         final="076baf280faa72c4aada465add0ffb28d3b2cc8817286962994dc7a3e4ebfb4f",
-        trace="4527dfd11bfa627986ee92a2985e258c249656479b01f44479e03c0c4d42c32e",
+        trace="5ba8e8b069a947c4bdf98fba4a4a57d460264073c3d376f27a3ac57d17572d77",
     ),
     "tree-2": Recorded(
         actions=81,

@@ -73,3 +73,25 @@ def test_oh_fox_names_a_space_as_the_table_labels_it() -> None:
     )
     (entry,) = engine.apply(state, seat, mark).log
     assert entry.text == f"You put {{seat{mark['seat']}}}'s pawn at row 1, column 3."
+
+
+# The grid's letter-number code of a Fox on the Run tile ("E5"), which a sentence must not use.
+RUN_CODE = re.compile(r"\b[A-E][1-5]\b")
+
+
+def test_fox_on_the_run_names_a_tile_in_words() -> None:
+    """The log says "row 5, column 5", as the table's rows and columns are numbered, not "E5"."""
+    texts = _log_texts(REGISTRY["fox-on-the-run"], 8)
+    for text in texts:
+        code = RUN_CODE.search(text)
+        assert code is None, f"{code.group()!r} in {text!r}"
+    assert any(re.search(r"row [1-5], column [1-5]", text) for text in texts)
+
+
+def test_fox_on_the_run_prompt_names_the_tile_in_words() -> None:
+    engine = REGISTRY["fox-on-the-run"]
+    state = engine.setup(2, engine.check_options({}, 2), 5)
+    (seat,) = engine.to_act(state)
+    prompt = str(engine.view(state, seat)["prompt"])
+    assert RUN_CODE.search(prompt) is None, prompt
+    assert re.search(r"from row [1-5], column [1-5]", prompt), prompt

@@ -10,9 +10,10 @@ import {
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
+import { showTargets } from "./kit/targets-in-view.js";
 import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
-import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
+import { gatherTrick, heldTrick, heldTrickPrompt, steadyPromptHeight } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 import { counted } from "./kit/words.js";
 
@@ -386,24 +387,11 @@ function render(root, envelope, ctx = {}) {
     handBlock(envelope, ctx)));
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".duet-you .fx-hand"));
-    showPathTargets(live);
+    steadyPromptHeight();
+    // A direction or a forest token is chosen on the path: its targets come clear of the dock.
+    showTargets(live.querySelector(".duet-board"));
     animate(live, envelope, ctx);
   });
-}
-
-// A direction or a forest token is chosen on the path: bring the targets themselves into the
-// room between the status bar and the dock. Scrolling the whole path "nearest" is not enough on a
-// phone, where the path is taller than that room and its ends stayed under the dock.
-function showPathTargets(live) {
-  const boxes = [...live.querySelectorAll(".duet-board .fx-legal")].map((t) => t.getBoundingClientRect());
-  if (!boxes.length) return;
-  const top = Math.min(...boxes.map((b) => b.top));
-  const bottom = Math.max(...boxes.map((b) => b.bottom));
-  const css = getComputedStyle(document.documentElement);
-  const roomTop = (parseFloat(css.getPropertyValue("--status-height")) || 0) + 8;
-  const roomBottom = window.innerHeight - (parseFloat(css.getPropertyValue("--dock-height")) || 0) - 8;
-  if (top >= roomTop && bottom <= roomBottom) return;
-  window.scrollBy({ top: (top + bottom) / 2 - (roomTop + roomBottom) / 2, behavior: "instant" });
 }
 
 function outcome(envelope, ctx = {}) {
@@ -444,4 +432,13 @@ function teamOutcome(envelope, ctx = {}) {
   return teamResultTable([{ team: "The team", members, score: detail.total ?? 0, won: detail.result === "won" }]);
 }
 
-export default { id: ID, render, label, promptActions, outcome, teamOutcome, headline };
+/** The prompt while a finished trick is held on the table: who won it, and with which card. */
+function heldPrompt(envelope, ctx) {
+  return heldTrickPrompt(envelope, ctx, currentPlays(envelope), (seat) => seatName(envelope, ctx, seat));
+}
+
+function currentPlays(envelope) {
+  return envelope.view.current_trick || [];
+}
+
+export default { id: ID, render, label, promptActions, heldPrompt, outcome, teamOutcome, headline };

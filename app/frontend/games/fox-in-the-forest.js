@@ -10,7 +10,7 @@ import {
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
-import { gatherTrick, heldTrick } from "./kit/trick-hold.js";
+import { gatherTrick, heldTrick, heldTrickPrompt, steadyPromptHeight } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
 import { counted } from "./kit/words.js";
 
@@ -359,6 +359,7 @@ function render(root, envelope, ctx = {}) {
   root.append(table);
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".fitf-you .fx-hand"));
+    steadyPromptHeight();
     animate(live, envelope, ctx);
   });
 }
@@ -382,4 +383,14 @@ function outcome(envelope, ctx = {}) {
     reveal, deck);
 }
 
-export default { id: ID, render, label, promptActions, mustAct, outcome };
+/** The prompt while a finished trick is held on the table: who won it, and with which card. */
+function heldPrompt(envelope, ctx) {
+  return heldTrickPrompt(envelope, ctx, currentPlays(envelope), (seat) => seatName(envelope, ctx, seat));
+}
+
+function currentPlays(envelope) {
+  const trick = envelope.view.trick || {};
+  return [trick.lead, trick.follow].filter(Boolean);
+}
+
+export default { id: ID, render, label, promptActions, heldPrompt, mustAct, outcome };

@@ -32,7 +32,9 @@ let focusAfterDraw = false; // a keyboard pick re-draws the table: put focus on 
 
 // --------------------------------------------------------------------------- words
 
-const cellName = ([row, col]) => `${"ABCDE"[col]}${row + 1}`;
+const cellName = ([row, col]) => `${"ABCDE"[col]}${row + 1}`; // the id in data-cell, not for reading
+// A tile as players read it, as the engine's log says it and the grid's edges number it.
+const cellWords = ([row, col]) => `row ${row + 1}, column ${col + 1}`;
 const key = ([row, col]) => `${row},${col}`;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
@@ -64,17 +66,17 @@ function label(action, env) {
   const view = env.view;
   const who = mover(view)?.label || "your character";
   switch (action.type) {
-    case "step": return `Move ${who} ${WORDS[action.direction]} to ${cellName(stepTarget(view, action.direction))}`;
+    case "step": return `Move ${who} ${WORDS[action.direction]} to ${cellWords(stepTarget(view, action.direction))}`;
     case "follow": {
       const option = arrowOption(view, action.direction);
       if (!option || option.stops || !option.to) return `Stop here (choose the blocked ${WORDS[action.direction]} arrow)`;
-      return `Follow the ${WORDS[action.direction]} arrow to ${cellName(option.to)}`;
+      return `Follow the ${WORDS[action.direction]} arrow to ${cellWords(option.to)}`;
     }
-    case "push": return `Push ${character(view, view.current?.to_push?.[0])?.label || "them"} to ${cellName(action.to)}`;
-    case "rotate": return `Rotate ${cellName(action.at)} ${TURN_WORDS[action.turns]}`;
-    case "swap": return `Swap the tiles ${cellName(action.at)} and ${cellName(action.with)}`;
-    case "reveal": return `Reveal the tile ${cellName(action.at)}`;
-    case "switch": return `Swap Raffles' tile with ${cellName(action.with)}`;
+    case "push": return `Push ${character(view, view.current?.to_push?.[0])?.label || "them"} to ${cellWords(action.to)}`;
+    case "rotate": return `Rotate the tile at ${cellWords(action.at)} ${TURN_WORDS[action.turns]}`;
+    case "swap": return `Swap the tiles at ${cellWords(action.at)} and at ${cellWords(action.with)}`;
+    case "reveal": return `Reveal the tile at ${cellWords(action.at)}`;
+    case "switch": return `Swap Raffles' tile with the tile at ${cellWords(action.with)}`;
     case "skip": return "Skip the ability";
     default: return action.type;
   }
@@ -101,7 +103,7 @@ function targets(env, ctx) {
     if (a.type === "follow" && arrowOption(view, a.direction)?.to) cells.set(key(arrowOption(view, a.direction).to), { action: a });
     if (a.type === "push" || a.type === "reveal") cells.set(key(a.to || a.at), { action: a });
     if (a.type === "switch") cells.set(key(a.with), { action: a });
-    if (a.type === "rotate") cells.set(key(a.at), { pick: key(a.at), words: `Choose ${cellName(a.at)} to rotate` });
+    if (a.type === "rotate") cells.set(key(a.at), { pick: key(a.at), words: `Choose the tile at ${cellWords(a.at)} to rotate` });
   }
   const turns = legal.filter((a) => a.type === "rotate" && key(a.at) === wanted);
   const swaps = legal.filter((a) => a.type === "swap");
@@ -111,8 +113,8 @@ function targets(env, ctx) {
     if (swapPicked && wanted === x) cells.set(y, { action: a });
     else if (swapPicked && wanted === y) cells.set(x, { action: a });
     else if (!swapPicked) {
-      cells.set(x, { pick: x, words: `Choose ${cellName(a.at)} as the first tile to swap` });
-      cells.set(y, { pick: y, words: `Choose ${cellName(a.with)} as the first tile to swap` });
+      cells.set(x, { pick: x, words: `Choose the tile at ${cellWords(a.at)} as the first tile to swap` });
+      cells.set(y, { pick: y, words: `Choose the tile at ${cellWords(a.with)} as the first tile to swap` });
     }
   }
   const picked = turns.length || swapPicked ? wanted : "";
@@ -160,12 +162,12 @@ function turnOrder(s) {
 
 function grid(s) {
   const rows = [h("div", { class: "run-corner" })];
-  for (let col = 0; col < SIZE; col += 1) rows.push(h("div", { class: "run-axis" }, "ABCDE"[col]));
+  for (let col = 0; col < SIZE; col += 1) rows.push(h("div", { class: "run-axis" }, String(col + 1)));
   s.view.grid.forEach((row, r) => {
     rows.push(h("div", { class: "run-axis" }, String(r + 1)));
     for (const cell of row) rows.push(cellBox(s, cell));
   });
-  return h("div", { class: "run-grid", role: "group", "aria-label": "The forest, 5 by 5 tiles" }, rows);
+  return h("div", { class: "run-grid", role: "group", "aria-label": "The forest, 5 by 5 tiles: rows 1 to 5 from the top, columns 1 to 5 from the left" }, rows);
 }
 
 function cellBox(s, cell) {
@@ -234,7 +236,7 @@ function chooser(s) {
   const { t } = s;
   if (!t.picked) return null;
   const [row, col] = t.picked.split(",").map(Number);
-  const name = cellName([row, col]);
+  const name = `the tile at ${cellWords([row, col])}`;
   const options = t.turns.map((a) => h("button", { class: "run-choice", onclick: () => s.ctx.act(a) }, label(a, s.env)));
   const question = t.turns.length ? `How should ${name} turn?` : `Swap ${name} with which highlighted tile?`;
   return h("div", { class: "run-chooser", role: "group", "aria-label": question },

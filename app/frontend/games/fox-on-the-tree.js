@@ -3,9 +3,11 @@
 // envelope.legal_actions; the view only says what to draw.
 
 import { h, svg } from "../js/dom.js";
+import { lastMove, movedFrom } from "./fox-on-the-tree-last-move.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { ensureStyles } from "./kit/styles.js";
+import { showTargets } from "./kit/targets-in-view.js";
 import { scrollingTable } from "./kit/wide-table.js";
 
 const ID = "fox-on-the-tree";
@@ -89,18 +91,20 @@ function render(root, env, ctx) {
     root.replaceChildren();
     render(root, env, ctx);
   };
-  const s = { env, view, ctx, redraw, c: choices(env, ctx) };
+  const s = { env, view, ctx, redraw, c: choices(env, ctx), last: lastMove(env, ctx) };
   root.append(h("div", { class: "tree", dataset: { version: env.version, pick: s.c.pick } },
     seatsStrip(s),
     directions(s),
     question(s),
+    // Above the board, so its Cancel is in view with the targets (below, it sat under the dock).
+    hint(s),
     h("div", { class: "tree-board", role: "group", "aria-label": "The path from the Farm to the Lair" },
       view.tiles.map((tile) => tileBox(s, tile))),
-    hint(s),
     track(s),
     mine(s)));
   afterDraw(ctx, root, (live) => {
     walk(live, env, ctx);
+    showTargets(live.querySelector(".tree"));
     if (focusAfterDraw) keepFocus(live);
   });
   root.onkeydown = (event) => { if (event.key === "Escape" && s.c.pick) redraw(null); };
@@ -167,7 +171,9 @@ function tileToken(s, tile) {
   const rescue = tile.token === "swamp" && !s.c.pick ? s.c.rescues.get(tile.index) : null;
   const inner = [tokenIcon(tile.token), h("span", {}, TOKEN_WORDS[tile.token])];
   const help = `${tile.token}-effect`; // what a token on the path does
-  if (!rescue) return explain(h("span", { class: ["tree-token", `token-${tile.token}`] }, inner), ID, help);
+  const fresh = s.last?.laid.has(tile.index) ? "is-last-move" : null; // laid by the last move
+  if (fresh) inner.push(h("span", { class: "tree-note" }, "just laid"));
+  if (!rescue) return explain(h("span", { class: ["tree-token", `token-${tile.token}`, fresh] }, inner), ID, help);
   return explain(h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
     "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove")), ID, "rescue");
 }
@@ -179,10 +185,12 @@ function animalChip(s, animal) {
   // While a choice is half made, only its second part (and the picked animal, to undo) reacts.
   const movable = s.c.movable.has(animal) && (!s.c.pick || picked);
   const danger = s.view.escape_question?.animal === animal;
+  const moved = movedFrom(s.last, animal, s.view.tiles);
   const cls = ["tree-animal", `team-${info.team}`, picked && "is-picked", (escape || movable) && "is-legal",
-    info.stuck && "is-stuck", danger && "is-danger"];
+    info.stuck && "is-stuck", danger && "is-danger", moved && "is-last-move"];
   const body = [animalIcon(info), h("span", { class: "tree-animal-name" }, info.name),
-    info.stuck ? h("span", { class: "tree-note" }, "stuck") : null];
+    info.stuck ? h("span", { class: "tree-note" }, "stuck") : null,
+    moved ? h("span", { class: "tree-note tree-moved" }, moved) : null];
   const move = info.team === "farm" ? "dodge" : "jump"; // the help: how this team moves
   if (escape) {
     return explain(h("button", { class: cls, "data-animal": animal, "aria-label": label(escape, s.env),

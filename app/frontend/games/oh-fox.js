@@ -14,6 +14,7 @@ import { reckoningPlayer, reckoningRevealed } from "./oh-fox/reckoning.js";
 import { scoreTable } from "./oh-fox/outcome.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { ensureStyles } from "./kit/styles.js";
+import { showTargets } from "./kit/targets-in-view.js";
 
 function namesOf(envelope, ctx) {
   const names = {};
@@ -146,6 +147,8 @@ function render(root, envelope, ctx) {
   afterDraw(ctx, root, (live) => {
     const target = key ? live.querySelector(`[data-focus="${key}"]`) : null;
     if (target && !target.disabled) target.focus({ preventScroll: true });
+    // The pawns to place and, once one is picked, the spaces it may be put on.
+    showTargets(live.querySelector(".ohfox"));
   });
 }
 

@@ -152,7 +152,9 @@ function endStillPlaying(envelope) {
 
 function drawPrompt(envelope, ctx) {
   const text = endStillPlaying(envelope) ? "The match is over: the replay below shows how it ended."
-    : (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
+    // The renderer's words while its table still shows a moment past (a held trick).
+    : hook("heldPrompt", null, envelope, ctx)
+    || (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
     h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
   morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),

@@ -158,3 +158,12 @@ def cell_name(pos: Pos) -> str:
     """A cell as players read it: column letter A-E, row number 1-5 from the top (C3 = centre)."""
     row, col = pos
     return f"{'ABCDE'[col]}{row + 1}"
+
+
+def cell_words(pos: Pos) -> str:
+    """A cell as a sentence names it: "row 2, column 4", counted from the top left corner.
+
+    A player reads words, not the grid's letter-number code ("D2"), in prompts and the log.
+    """
+    row, col = pos
+    return f"row {row + 1}, column {col + 1}"

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.actions import Field, Shapes, check_shape
 from app.games.fox_on_the_run import data, rules_movement, rules_turns
-from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.data import Pos, cell_words
 from app.games.fox_on_the_run.rules_abilities import ability_actions
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
@@ -154,7 +154,7 @@ def refusal(state: State, action: ParsedAction) -> str:
         )
     if kind == "push":
         pushed = data.CHARACTER_WORDS[state.to_push[0]]
-        return f"{pushed} cannot be pushed to {cell_name(_pos(action['to']))}."
+        return f"{pushed} cannot be pushed to {cell_words(_pos(action['to']))}."
     return _ability_refusal(state, action)
 
 
@@ -177,11 +177,11 @@ def _step_refusal(state: State, direction: str) -> str:
     if not on_board(target):
         return f"{name} cannot leave the board."
     if who.name == data.BIG:
-        return f"Napoleon could not push everyone off {cell_name(target)}."
+        return f"Napoleon could not push everyone off {cell_words(target)}."
     there = {c.name for c in occupants(state, target)}
     if who.name == data.INDIGO and data.SCARLETT in there:
         return "Indigo may enter Scarlett's tile only while Zev is not next to it."
-    return f"{name} may not share {cell_name(target)} with the character standing there."
+    return f"{name} may not share {cell_words(target)} with the character standing there."
 
 
 def _ability_refusal(state: State, action: ParsedAction) -> str:

@@ -8,7 +8,7 @@ after setup: revealing a tile shows what the deal put there.
 from __future__ import annotations
 
 from app.games.fox_on_the_run import data, rules_movement
-from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.data import Pos, cell_words
 from app.games.fox_on_the_run.rules_abilities import ability_actions, rotated, swapped
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
@@ -52,7 +52,7 @@ def first_step(state: State, direction: str) -> Result:
     target = step_from(who.pos, direction)
     text = (
         f"{_actor(who)} steps {data.DIRECTION_WORDS[direction]} "
-        f"from {cell_name(who.pos)} to {cell_name(target)}."
+        f"from {cell_words(who.pos)} to {cell_words(target)}."
     )
     log = (_entry(text, event="step", character=who.name, to=list(target), direction=direction),)
     return _then(enter(state, target), log)
@@ -73,7 +73,7 @@ def _carried(state: State, direction: str, target: Pos) -> Result:
     who = mover(state)
     text = (
         f"The {data.DIRECTION_WORDS[direction]} arrow carries {_word(who.name)} "
-        f"to {cell_name(target)}."
+        f"to {cell_words(target)}."
     )
     entry = _entry(text, event="carried", character=who.name, to=list(target), direction=direction)
     return _then(enter(state, target), (entry,))
@@ -106,7 +106,7 @@ def _resolve_arrows(state: State) -> Result:
     open_options = [(arrow, target) for arrow, target in options if target is not None]
     if not open_options:
         who = mover(state)
-        text = f"No arrow can carry {_word(who.name)} on: the move ends on {cell_name(who.pos)}."
+        text = f"No arrow can carry {_word(who.name)} on: the move ends on {cell_words(who.pos)}."
         entry = _entry(text, event="stop", character=who.name, at=list(who.pos))
         return _then(finish_move(state), (entry,))
     if len(options) == 1:
@@ -121,7 +121,7 @@ def reveal(state: State, pos: Pos, by: Character) -> Result:
     tile = evolve(tile_at(state, pos), face_up=True)
     state = with_tile(state, pos, tile)
     arrows = " and ".join(data.DIRECTION_WORDS[arrow] for arrow in tile.arrows)
-    text = f"{_word(by.name)} reveals the tile on {cell_name(pos)}: arrows {arrows}."
+    text = f"{_word(by.name)} reveals the tile on {cell_words(pos)}: arrows {arrows}."
     entry = _entry(text, event="reveal", at=list(pos), tile=tile.id, arrows=list(tile.arrows))
     if hidden_tile_count(state) == 0:
         return _then(finish_match(state, data.ALL_TILES_REVEALED), (entry,))
@@ -134,7 +134,7 @@ def reveal(state: State, pos: Pos, by: Character) -> Result:
 def _start_push(state: State, at: Pos) -> Result:
     pending = rules_movement.to_be_pushed(state, at)
     names = " and ".join(_word(name) for name in pending)
-    text = f"Napoleon ends his move on {cell_name(at)} and must push {names} away."
+    text = f"Napoleon ends his move on {cell_words(at)} and must push {names} away."
     entry = _entry(text, event="push_start", at=list(at), characters=list(pending))
     return evolve(state, phase=PHASE_PUSH, to_push=pending), (entry,)
 
@@ -143,7 +143,7 @@ def push(state: State, target: Pos) -> Result:
     napoleon = mover(state)
     name, rest = state.to_push[0], state.to_push[1:]
     state = evolve(moved(state, name, target), to_push=rest)
-    text = f"{_actor(napoleon)} pushes {_word(name)} to {cell_name(target)}."
+    text = f"{_actor(napoleon)} pushes {_word(name)} to {cell_words(target)}."
     log = (_entry(text, event="push", character=name, to=list(target)),)
     reason = rules_movement.win_on_entry(state, name, target)
     if reason is not None:
@@ -178,11 +178,11 @@ def _reshape(state: State, who: Character, action: dict[str, JSON]) -> tuple[Sta
         at, turns = _pos(action["at"]), int(action["turns"])
         state = rotated(state, at, turns)
         words = data.ROTATION_WORDS[turns]
-        text = f"{_actor(who)} turns the tile on {cell_name(at)} {words}."
+        text = f"{_actor(who)} turns the tile on {cell_words(at)} {words}."
         return state, _entry(text, event="rotate", at=list(at), turns=turns)
     a = who.pos if kind == "switch" else _pos(action["at"])
     b = _pos(action["with"])
-    text = f"{_actor(who)} swaps the tiles on {cell_name(a)} and {cell_name(b)}."
+    text = f"{_actor(who)} swaps the tiles on {cell_words(a)} and {cell_words(b)}."
     return swapped(state, a, b), _entry(text, event="swap", at=list(a), to=list(b))
 
 
@@ -216,7 +216,7 @@ def start_turn(state: State, index: int, turn: int) -> Result:
     )
     if rules_movement.first_steps(state):
         return state, ()
-    text = f"{_actor(who)} cannot move and stays on {cell_name(who.pos)}."
+    text = f"{_actor(who)} cannot move and stays on {cell_words(who.pos)}."
     entry = _entry(text, event="stay", character=who.name, at=list(who.pos))
     return _then(finish_move(state), (entry,))
 

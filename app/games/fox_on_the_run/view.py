@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.games.fox_on_the_run import data, rules_movement
-from app.games.fox_on_the_run.data import Pos, cell_name
+from app.games.fox_on_the_run.data import Pos, cell_name, cell_words
 from app.games.fox_on_the_run.rules_turns import seats_of
 from app.games.fox_on_the_run.state import (
     PHASE_ABILITY,
@@ -173,4 +173,4 @@ def _your_prompt(state: State, who: Character, name: str) -> str:
             data.RAFFLES: "Swap Raffles' tile with a revealed empty tile next to him, or skip.",
         }[who.name]
     diagonal = " (diagonally too)" if who.name in data.MOVES_DIAGONALLY else ""
-    return f"Move {name} one tile from {cell_name(who.pos)}{diagonal}."
+    return f"Move {name} one tile from {cell_words(who.pos)}{diagonal}."

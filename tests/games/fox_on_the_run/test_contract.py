@@ -161,7 +161,8 @@ def test_an_action_of_the_wrong_phase_says_what_is_due() -> None:
 def test_every_view_has_a_prompt_naming_players_by_placeholder() -> None:
     state = ENGINE.setup(4, {}, 3)
     actor = seat(state)
-    assert ENGINE.view(state, actor)["prompt"].startswith("Move Indigo one tile from E5")
+    prompt = ENGINE.view(state, actor)["prompt"]
+    assert prompt.startswith("Move Indigo one tile from row 5, column 5")
     waiting = ENGINE.view(state, (actor + 1) % 4)["prompt"]
     assert waiting == f"Waiting for {{seat{actor}}} to play Indigo."
     assert ENGINE.view(state, None)["prompt"] == waiting

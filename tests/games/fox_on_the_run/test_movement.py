@@ -190,7 +190,7 @@ def test_a_step_onto_a_tile_it_may_not_share_is_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as refused:
         play(state, step("E"))
     assert refused.value.code == ILLEGAL
-    assert "B2" in refused.value.message
+    assert "row 2, column 2" in refused.value.message
 
 
 def test_a_step_off_the_board_is_refused() -> None:

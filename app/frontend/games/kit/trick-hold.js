@@ -47,3 +47,35 @@ export function heldTrick(envelope, ctx, current) {
   }
   return last;
 }
+
+/**
+ * While a finished trick is held on the table, the prompt speaks of it: "Alice won the trick
+ * with the 7 of Bells." (the prompt asked for the next card while the table still showed the
+ * old trick). `current` as for heldTrick; `name(seat)` names a seat. Null when nothing is held.
+ */
+export function heldTrickPrompt(envelope, ctx, current, name) {
+  const last = heldTrick(envelope, ctx, current);
+  if (!last) return null;
+  const winning = last.plays.find((play) => play.seat === last.winner);
+  const who = envelope.seat === last.winner ? "You" : name(last.winner);
+  return winning ? `${who} won the trick with the ${winning.card.name}.` : `${who} won the trick.`;
+}
+
+let tallest = { width: 0, height: 0 };
+
+/**
+ * The prompt keeps the tallest height it had at this screen width, so that a shorter sentence
+ * (a held trick's, then the next prompt's) does not pull the whole table up and push it down
+ * again twice per trick. Run after each drawing of a trick game's table.
+ */
+export function steadyPromptHeight() {
+  const prompt = document.querySelector("#prompt");
+  if (!prompt) return;
+  if (tallest.width !== window.innerWidth) {
+    tallest = { width: window.innerWidth, height: 0 };
+    prompt.style.minHeight = "";
+  }
+  const height = Math.ceil(prompt.getBoundingClientRect().height);
+  if (height > tallest.height) tallest = { ...tallest, height };
+  prompt.style.minHeight = `${tallest.height}px`;
+}

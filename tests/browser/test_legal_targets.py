@@ -1,0 +1,136 @@
+"""Nothing docked covers a legal move: whole matches of all five games, clicked through the
+table on a 1280x800 desktop and a 390x844 phone, with 2 and 4 seats where the game allows (bots
+in the other seats). At every decision of the player, and at every step of it (a token picked,
+then its target; a card, then its arrow), every target on the table can be clicked where it is:
+the element at its centre is the target itself, not the docked hand or the pinned prompt."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.conftest import match_against_bots, register
+from tests.browser.table_helpers import DESKTOP, PHONE, screenshot, version
+from tests.browser.test_table_in_view import act, my_decision, open_table
+from tests.servers import Server
+
+LEGAL_TARGETS = (Path(__file__).parent / "legal_targets.js").read_text()
+# game, seats, options: 2 and 4 seats where the game allows; short matches where it offers them.
+GAMES = [
+    ("fox-in-the-forest", 2, {"special_cards": 4, "target_score": 16}),
+    ("fox-in-the-forest-duet", 2, {}),
+    ("fox-on-the-tree", 2, {}),
+    ("fox-on-the-tree", 4, {}),
+    ("fox-on-the-run", 2, {}),
+    ("fox-on-the-run", 4, {}),
+    ("oh-fox", 2, {}),
+    ("oh-fox", 4, {}),
+]
+# Enough for the whole programming of an Oh, Fox! match and most of the other games; later
+# decisions show the same tables again, and the test runs in make test on two shared cores.
+MAX_DECISIONS = 10
+# Clicks within one decision before it is sent over the API instead (a picked token, picked again).
+MAX_STEPS = 6
+# What a random player clicks: not the buttons that undo a pick or only show something.
+NOT_A_MOVE = ("cancel", "last trick", "take off")
+CHANGED = """([before]) => window.__tableChanged
+  || document.querySelector('#table')?.dataset.version !== before"""
+WATCH = """() => {
+  window.__tableChanged = false;
+  window.__tableWatch?.disconnect();
+  window.__tableWatch = new MutationObserver(() => { window.__tableChanged = true; });
+  window.__tableWatch.observe(document.querySelector('#table'),
+    { subtree: true, childList: true, attributes: true });
+}"""
+
+
+def step(page: Any, rng: random.Random, where: str) -> tuple[list[str], bool]:
+    """Check every target on the table now, then click one; returns the failures and whether
+    a click was made (False: nothing to click)."""
+    found = page.evaluate(LEGAL_TARGETS)
+    bad = [f"{where}: {line}" for line in found["bad"]]
+    labels: list[str] = found["labels"]
+    moves = [i for i, text in enumerate(labels) if not any(w in text for w in NOT_A_MOVE)]
+    if not moves:
+        return bad, False
+    target = page.evaluate_handle("i => window.__targetList[i]", rng.choice(moves))
+    before = version(page)
+    page.evaluate(WATCH)
+    try:
+        target.click(timeout=3000)
+    except PlaywrightError:  # a push redrew the table under the click: look again
+        return bad, True
+    page.wait_for_function(CHANGED, arg=[before], timeout=10000)
+    return bad, True
+
+
+def next_decision(
+    site: Server, identity: dict[str, str], match: str, last: int
+) -> dict[str, Any] | None:
+    """The player's next decision after the one at version `last` (None: the match is over)."""
+    for _ in range(600):
+        envelope = my_decision(site, identity, match)
+        if envelope is None or envelope["version"] != last:
+            return envelope
+        page_free_wait()
+    raise AssertionError(f"the move at version {last} was never taken")
+
+
+def page_free_wait() -> None:
+    time.sleep(0.05)  # polling the server's state, not a timing assumption
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
+def test_every_legal_target_can_be_clicked_at_every_decision(
+    site: Server,
+    page_factory: Any,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    size: dict[str, int],
+) -> None:
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, game, seats, options)
+    page = page_factory(width=size["width"], height=size["height"])
+    # The layout at rest (no card mid-slide), and a finished trick gathered at once.
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, site, ada, match)
+    rng = random.Random(f"{game}-{seats}-{size['width']}")
+    failures: list[str] = []
+    decisions = 0
+    last = -1
+    while decisions < MAX_DECISIONS:
+        envelope = next_decision(site, ada, match, last)
+        if envelope is None:
+            break
+        last = envelope["version"]
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) >= v",
+            arg=envelope["version"],
+        )
+        decisions += 1
+        for number in range(MAX_STEPS):
+            if version(page) != str(envelope["version"]):
+                break  # sent (or the table moved on)
+            where = f"decision {decisions} step {number} ({envelope['legal_actions'][0]['type']})"
+            bad, clicked = step(page, rng, where)
+            if bad and not failures:
+                screenshot(page, f"legal-targets-{game}-{seats}-{size['width']}")
+            failures.extend(bad)
+            if not clicked:
+                break
+        if version(page) == str(envelope["version"]):
+            # Nothing sent (picks went round, or a push came first): the move goes by the API;
+            # a click already on its way makes this one stale, which the server refuses.
+            act(site, ada, match, envelope)
+    assert decisions > 0, "no decision came to the player"
+    assert failures == [], f"{len(failures)} covered or unreachable targets:\n" + "\n".join(
+        failures[:25]
+    )
+    page.errors.check()
