@@ -41,7 +41,8 @@ export class LogPanel {
     this.matchId = matchId;
     this.after = 0;
     this.loadedVersion = -1;
-    this.list = h("ol", { class: "log", id: "log-list", "aria-live": "polite" });
+    // Focusable, so a keyboard scrolls it; not live: match-cues.js speaks new lines, once.
+    this.list = h("ol", { class: "log", id: "log-list", tabindex: "0", "aria-label": "Match log" });
     this.node = h("div", { class: "log-wrap" }, this.list);
     this.queue = Promise.resolve();
     this.finishedLoaded = false;

@@ -1,0 +1,89 @@
+// What a player who cannot see the table is told, and where the keyboard focus goes.
+//
+// One polite live region speaks each change of the table once: the log's new lines (what just
+// happened) and then the prompt, if it changed. The log and the prompt are not live regions
+// themselves, so nothing is read twice. When the table opens and whenever it becomes your
+// turn, focus moves to the prompt, which a screen reader then reads, so the message of that
+// change leaves the prompt out. Focus is never taken from a player who is typing (the chat),
+// and moving it never scrolls: the prompt is pinned in view already.
+
+import { h } from "./dom.js";
+
+// A burst of pushes (bots answer within ~50 ms) is one change for the ear: one message.
+const QUIET_MS = 250;
+// A message names at most this many of the latest log lines: older ones are in the log.
+const MAX_LINES = 4;
+// Focus is moved to the prompt only from these places (or from nowhere): never out of the chat.
+const MOVABLE_FROM = "#table, #prompt, #actions, .outcome-slot, #main";
+
+export class MatchCues {
+  constructor(layout) {
+    this.layout = layout;
+    this.region = h("div", { class: "sr-only", id: "match-cues", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    layout.main.prepend(this.region);
+    this.seen = null; // the log lines' seq numbers already told (null: the log is not loaded yet)
+    this.lines = [];
+    this.spokenPrompt = null;
+    this.wasMyTurn = false;
+    this.opened = false;
+    this.timer = null;
+    new MutationObserver(() => this.logChanged()).observe(layout.log.list, { childList: true });
+  }
+
+  /** After each drawing: move focus if the turn came to this player, then speak the change. */
+  drawn(envelope, myTurn) {
+    const turnBegins = myTurn && !this.wasMyTurn;
+    if ((!this.opened || turnBegins) && envelope.status === "active") this.focusPrompt();
+    this.opened = true;
+    this.wasMyTurn = myTurn;
+    this.schedule();
+  }
+
+  focusPrompt() {
+    const active = document.activeElement;
+    const free = !active || active === document.body || active.closest(MOVABLE_FROM);
+    if (free) this.layout.prompt.focus({ preventScroll: true });
+  }
+
+  /** New log lines, each told once (the log is reloaded whole at the end: seq tells). */
+  logChanged() {
+    const items = [...this.layout.log.list.querySelectorAll("li[data-seq]")];
+    if (this.seen === null) {
+      // The story so far, loaded with the page: the prompt says where the table stands.
+      this.seen = new Set(items.map((item) => item.dataset.seq));
+      return;
+    }
+    for (const item of items) {
+      if (this.seen.has(item.dataset.seq)) continue;
+      this.seen.add(item.dataset.seq);
+      this.lines.push(lineText(item));
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.speak(), QUIET_MS);
+  }
+
+  speak() {
+    const prompt = this.layout.prompt.querySelector("#prompt-text");
+    const promptText = prompt ? prompt.textContent.trim() : "";
+    const parts = this.lines.slice(-MAX_LINES).map(sentence);
+    this.lines = [];
+    const promptFocused = this.layout.prompt.contains(document.activeElement);
+    if (promptText && promptText !== this.spokenPrompt && !promptFocused) parts.push(sentence(promptText));
+    this.spokenPrompt = promptText;
+    if (parts.length) this.region.textContent = parts.join(" ");
+  }
+}
+
+function lineText(item) {
+  const copy = item.cloneNode(true);
+  for (const badge of copy.querySelectorAll(".badge")) badge.remove();
+  return copy.textContent.trim();
+}
+
+function sentence(text) {
+  return /[.!?:…]$/.test(text) ? text : `${text}.`;
+}

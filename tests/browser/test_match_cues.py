@@ -1,0 +1,71 @@
+"""What a screen-reader player hears: one polite live region tells each change of the table once,
+what just happened (the log's new lines) and then the prompt; the log and the prompt are not
+live regions themselves, so nothing is read twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import match_against_bots, register
+from tests.browser.test_keyboard import play_by_keyboard
+from tests.browser.test_table_in_view import open_table
+from tests.servers import Server
+
+expect.set_options(timeout=15_000)
+# JS: keep every message the live region says, in order.
+RECORD = """() => {
+  window.__cues = [];
+  const region = document.querySelector('#match-cues');
+  new MutationObserver(() => window.__cues.push(region.textContent))
+    .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+LOG_LINES = "() => [...document.querySelectorAll('#log-list li')].map((l) => l.textContent.trim())"
+
+
+def test_each_change_is_told_once_in_a_polite_region(site: Server, page_factory: Any) -> None:
+    ada = register(site, "Ada")
+    match = match_against_bots(site, ada, "fox-in-the-forest", 2)
+    page = page_factory()
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, site, ada, match)
+    region = page.locator("#match-cues")
+    expect(region).to_have_attribute("aria-live", "polite")
+    for quiet in ("#log-list", "#prompt"):
+        assert page.get_attribute(quiet, "aria-live") is None, quiet
+    page.wait_for_selector("#table[data-version]")
+    page.evaluate(RECORD)
+    played = play_by_keyboard(page, match, moves=4)
+    assert len(played.keys_per_move) == 4
+    # Ada's own plays are among what was told: the log's words, each said once.
+    expect(region).not_to_be_empty()
+    page.wait_for_function("() => window.__cues.some((m) => /Ada (leads|plays) the/.test(m))")
+    cues: list[str] = page.evaluate("window.__cues")
+    said = " ".join(cues)
+    lines: list[str] = page.evaluate(LOG_LINES)
+    for line in set(lines):  # a line may be in the log twice ("… wins the trick.")
+        assert said.count(line) <= lines.count(line), f"{line!r} said {said.count(line)} times"
+    # Not chatty: one message per change, never one per line pushed.
+    assert len(cues) <= 2 * len(played.keys_per_move) + 2
+    page.errors.check()
+
+
+def test_a_reader_of_the_log_keeps_the_focus_and_hears_the_moves(
+    site: Server, page_factory: Any
+) -> None:
+    """Someone watching, reading the log: the focus stays there, the region tells the moves."""
+    ada, bob = register(site, "Ada"), register(site, "Bob")
+    match = match_against_bots(site, ada, "fox-in-the-forest", 2, bot="random")
+    page = page_factory()
+    open_table(page, site, bob, match)  # Bob holds no seat: he watches
+    page.wait_for_selector("#table[data-version]")
+    page.evaluate(RECORD)
+    page.locator("#log-list").focus()  # reading the log: the focus is not taken from there
+    play = page_factory()
+    open_table(play, site, ada, match)
+    play_by_keyboard(play, match, moves=2)
+    page.wait_for_function("() => window.__cues.some((m) => /Ada (leads|plays) the/.test(m))")
+    expect(page.locator("#log-list")).to_be_focused()
+    page.errors.check()
+    play.errors.check()
