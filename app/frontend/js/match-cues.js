@@ -11,10 +11,14 @@ import { h } from "./dom.js";
 
 // A burst of pushes (bots answer within ~50 ms) is one change for the ear: one message.
 const QUIET_MS = 250;
+// The log's lines of a change come a request later than the table: the message waits for them,
+// so what happened and the prompt are told together, but never longer than this.
+const LOG_WAIT_MS = 2000;
 // A message names at most this many of the latest log lines: older ones are in the log.
 const MAX_LINES = 4;
-// Focus is moved to the prompt only from these places (or from nowhere): never out of the chat.
-const MOVABLE_FROM = "#table, #prompt, #actions, .outcome-slot, #main";
+// Focus is moved to the prompt only from these places, or from the page itself (body, main):
+// never out of the chat, the log or the panels.
+const MOVABLE_FROM = "#table, #prompt, #actions, .outcome-slot";
 
 export class MatchCues {
   constructor(layout) {
@@ -27,6 +31,8 @@ export class MatchCues {
     this.wasMyTurn = false;
     this.opened = false;
     this.timer = null;
+    this.version = -1; // the envelope drawn last
+    this.waitUntil = null; // when the message stops waiting for the log
     new MutationObserver(() => this.logChanged()).observe(layout.log.list, { childList: true });
   }
 
@@ -36,12 +42,13 @@ export class MatchCues {
     if ((!this.opened || turnBegins) && envelope.status === "active") this.focusPrompt();
     this.opened = true;
     this.wasMyTurn = myTurn;
+    this.version = envelope.version;
     this.schedule();
   }
 
   focusPrompt() {
     const active = document.activeElement;
-    const free = !active || active === document.body || active.closest(MOVABLE_FROM);
+    const free = !active || active === document.body || active === this.layout.main || active.closest(MOVABLE_FROM);
     if (free) this.layout.prompt.focus({ preventScroll: true });
   }
 
@@ -63,10 +70,16 @@ export class MatchCues {
 
   schedule() {
     clearTimeout(this.timer);
+    this.waitUntil ??= Date.now() + LOG_WAIT_MS;
     this.timer = setTimeout(() => this.speak(), QUIET_MS);
   }
 
   speak() {
+    if (this.layout.log.loadedVersion < this.version && Date.now() < this.waitUntil) {
+      this.timer = setTimeout(() => this.speak(), QUIET_MS); // the log is a request behind
+      return;
+    }
+    this.waitUntil = null;
     const prompt = this.layout.prompt.querySelector("#prompt-text");
     const promptText = prompt ? prompt.textContent.trim() : "";
     const parts = this.lines.slice(-MAX_LINES).map(sentence);
