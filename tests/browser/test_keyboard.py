@@ -32,10 +32,10 @@ SITUATION = """() => {
   const version = document.querySelector('#table')?.dataset.version;
   return { over: false, choices: choices || 0, version };
 }"""
-# JS: what has the focus: a chosen target's description.
+# JS: the target that has the focus, described (null: none, or only the prompt line itself).
 FOCUSED = """() => {
   const el = document.activeElement;
-  if (!el || !el.closest('#table, #prompt')) return null;
+  if (!el || el.id === 'prompt' || !el.closest('#table, #prompt')) return null;
   return el.getAttribute('aria-label') || el.textContent.trim();
 }"""
 

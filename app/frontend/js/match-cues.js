@@ -25,7 +25,10 @@ export class MatchCues {
     this.layout = layout;
     this.region = h("div", { class: "sr-only", id: "match-cues", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     layout.main.prepend(this.region);
-    this.seen = null; // the log lines' seq numbers already told (null: the log is not loaded yet)
+    // The log lines told so far: those up to this version (an entry's seq is the version its
+    // action made; the lines of one action share it). Null until the table is first drawn:
+    // what happened before the page opened is history, the prompt says where the table stands.
+    this.toldUpTo = null;
     this.lines = [];
     this.spokenPrompt = null;
     this.wasMyTurn = false;
@@ -41,6 +44,7 @@ export class MatchCues {
     const turnBegins = myTurn && !this.wasMyTurn;
     if ((!this.opened || turnBegins) && envelope.status === "active") this.focusPrompt();
     this.opened = true;
+    this.toldUpTo ??= envelope.version;
     this.wasMyTurn = myTurn;
     this.version = envelope.version;
     this.schedule();
@@ -54,17 +58,15 @@ export class MatchCues {
 
   /** New log lines, each told once (the log is reloaded whole at the end: seq tells). */
   logChanged() {
-    const items = [...this.layout.log.list.querySelectorAll("li[data-seq]")];
-    if (this.seen === null) {
-      // The story so far, loaded with the page: the prompt says where the table stands.
-      this.seen = new Set(items.map((item) => item.dataset.seq));
-      return;
-    }
-    for (const item of items) {
-      if (this.seen.has(item.dataset.seq)) continue;
-      this.seen.add(item.dataset.seq);
+    if (this.toldUpTo === null) return;
+    let newest = this.toldUpTo;
+    for (const item of this.layout.log.list.querySelectorAll("li[data-seq]")) {
+      const seq = Number(item.dataset.seq);
+      if (seq <= this.toldUpTo) continue;
       this.lines.push(lineText(item));
+      newest = Math.max(newest, seq);
     }
+    this.toldUpTo = newest;
     this.schedule();
   }
 
