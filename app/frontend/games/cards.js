@@ -3,6 +3,7 @@
 // text labels, so a suit is told apart by its shape and its name, never by colour alone.
 
 import { h, listen, svg } from "../js/dom.js";
+import { speakAs } from "../js/spoken-name.js";
 
 // Suit colour (a second cue only) and the shape drawn for it, in a 24x24 box.
 const SUITS = {
@@ -170,7 +171,10 @@ export function makeTarget(el, action, ctx, label) {
   el.classList.add("fx-legal");
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
-  el.setAttribute("aria-label", label);
+  // A drawn card says its action from its content (spoken-name.js); a path badge or a button
+  // whose words are part of its label keeps an aria-label.
+  if (el instanceof HTMLElement && el.querySelector(".fx-card-art")) speakAs(el, label);
+  else el.setAttribute("aria-label", label);
   if (!el.querySelector("title")) el.setAttribute("title", label);
   const fire = (event) => {
     event.preventDefault();
@@ -184,6 +188,15 @@ export function makeTarget(el, action, ctx, label) {
     if (event.key === "Enter" || event.key === " ") fire(event);
   });
   return el;
+}
+
+/**
+ * A hand's row of cards (it scrolls sideways on a phone). With no card to choose it takes
+ * keyboard focus itself, so a keyboard can still scroll it to read every card.
+ */
+export function handRow(cards) {
+  const choosable = cards.some((card) => card.classList.contains("fx-legal"));
+  return h("div", { class: "fx-hand", tabindex: choosable ? null : "0" }, cards);
 }
 
 /** Find the legal action of `type` whose `field` equals `value`, if any. */

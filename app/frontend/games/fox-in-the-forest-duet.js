@@ -6,7 +6,7 @@
 
 import { h, svg } from "../js/dom.js";
 import {
-  backsRow, cardBox, cardFace, cardName, findAction, makeTarget, playedIds,
+  backsRow, handRow, cardBox, cardFace, cardName, findAction, makeTarget, playedIds,
   scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
@@ -334,7 +334,7 @@ function handBlock(envelope, ctx) {
   });
   return h("section", { class: "duet-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
-    seated ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"),
+    seated ? handRow(cards) : backsRow(view.hand_counts[me], "cards in hand"),
     seated ? null : knownRow("Known in their hand", view.known_in_hands[me]));
 }
 

@@ -5,7 +5,7 @@
 
 import { h } from "../js/dom.js";
 import {
-  backsRow, cardBack, cardBox, cardFace, cardName, findAction, makeTarget,
+  backsRow, handRow, cardBack, cardBox, cardFace, cardName, findAction, makeTarget,
   playedIds, scrollToTarget, seatName, slideFrom, suitIcon, suitName,
 } from "./cards.js";
 import { afterDraw } from "./kit/after-draw.js";
@@ -295,7 +295,7 @@ function handBlock(envelope, ctx) {
   return h("section", { class: "fitf-you table-dock", "aria-label": "Your hand" },
     playerBar(envelope, ctx, me, mine ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     crownToggle(envelope, ctx),
-    mine ? h("div", { class: "fx-hand" }, cards) : backsRow(view.hand_counts[me], "cards in hand"));
+    mine ? handRow(cards) : backsRow(view.hand_counts[me], "cards in hand"));
 }
 
 // --------------------------------------------------------------------------- rounds

@@ -4,6 +4,7 @@
 
 import { h, svg } from "../js/dom.js";
 import { lastMove, movedFrom } from "./fox-on-the-tree-last-move.js";
+import { speakAs } from "../js/spoken-name.js";
 import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { ensureStyles } from "./kit/styles.js";
@@ -174,8 +175,8 @@ function tileToken(s, tile) {
   const fresh = s.last?.laid.has(tile.index) ? "is-last-move" : null; // laid by the last move
   if (fresh) inner.push(h("span", { class: "tree-note" }, "just laid"));
   if (!rescue) return explain(h("span", { class: ["tree-token", `token-${tile.token}`, fresh] }, inner), ID, help);
-  return explain(h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
-    "aria-label": label(rescue, s.env), onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove")), ID, "rescue");
+  return explain(speakAs(h("button", { class: ["tree-token", `token-${tile.token}`, "is-rescue"], title: label(rescue, s.env),
+    onclick: () => s.ctx.act(rescue) }, inner, h("span", { class: "tree-note" }, "remove")), label(rescue, s.env)), ID, "rescue");
 }
 
 function animalChip(s, animal) {
@@ -193,13 +194,13 @@ function animalChip(s, animal) {
     moved ? h("span", { class: "tree-note tree-moved" }, moved) : null];
   const move = info.team === "farm" ? "dodge" : "jump"; // the help: how this team moves
   if (escape) {
-    return explain(h("button", { class: cls, "data-animal": animal, "aria-label": label(escape, s.env),
-      onclick: () => s.ctx.act(escape) }, body), ID, move);
+    return explain(speakAs(h("button", { class: cls, "data-animal": animal,
+      onclick: () => s.ctx.act(escape) }, body), label(escape, s.env)), ID, move);
   }
   if (movable) {
-    return explain(h("button", { class: cls, "data-animal": animal, "aria-pressed": String(picked),
-      "aria-label": picked ? `${info.name} selected: now choose where it goes` : `Choose the ${info.name} to move`,
-      onclick: () => s.redraw(picked ? null : `animal:${animal}`) }, body), ID, move);
+    return explain(speakAs(h("button", { class: cls, "data-animal": animal, "aria-pressed": String(picked),
+      onclick: () => s.redraw(picked ? null : `animal:${animal}`) }, body),
+    picked ? `${info.name} selected: now choose where it goes` : `Choose the ${info.name} to move`), ID, move);
   }
   return explain(h("span", { class: cls, "data-animal": animal }, body), ID, move);
 }

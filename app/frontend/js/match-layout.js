@@ -2,6 +2,8 @@
 // side panels (collapsible on desktop, tabs on phones).
 
 import { h } from "./dom.js";
+import { MatchCues } from "./match-cues.js";
+import { installKeys, keysHelp } from "./match-keys.js";
 
 const PANES = [["table", "Table"], ["log", "Log"], ["chat", "Chat"], ["players", "Players"]];
 
@@ -74,7 +76,8 @@ export function buildLayout({ title, rulesUrl, log, chat, reference }) {
     deadline: h("span", { class: "deadline", id: "deadline" }),
     seatControl: h("span", { class: "seat-control", id: "seat-control" }),
     spectating: h("span", { class: "badge badge-watch", id: "spectating", hidden: true }, "watching"),
-    prompt: h("div", { class: "prompt-line", id: "prompt", tabindex: "-1", "aria-live": "polite" }),
+    // Not a live region: the cues' one region speaks its changes (match-cues.js).
+    prompt: h("div", { class: "prompt-line", id: "prompt", tabindex: "-1" }),
     table: h("div", { class: "table-area", id: "table" }),
     outcome: h("div", { class: "outcome-slot" }),
     actions: h("ul", { class: "action-list", id: "actions", hidden: true }),
@@ -97,11 +100,13 @@ export function buildLayout({ title, rulesUrl, log, chat, reference }) {
     parts.status = h("div", { class: "match-status", id: "match-status" }, parts.prompt, tabBar(main)),
     h("div", { class: "match-body" },
       h("div", { class: "table-col", id: "table-pane", dataset: { pane: "table" }, role: "region", "aria-label": "Table" },
-        parts.outcome, parts.table, parts.actionsSection, reference),
+        parts.outcome, parts.table, parts.actionsSection, reference, keysHelp()),
       h("aside", { class: "side" },
         sidePanel("log", "Log", log.node),
         sidePanel("chat", "Chat", chat.node),
         sidePanel("players", "Players", parts.playersPanel))));
   parts.main = main;
+  parts.cues = new MatchCues(parts); // the live region and focus on the prompt
+  installKeys(parts); // digits, arrows and Enter play the table
   return parts;
 }

@@ -43,7 +43,8 @@ export class LogPanel {
     this.matchId = matchId;
     this.after = 0;
     this.loadedVersion = -1;
-    this.list = h("ol", { class: "log", id: "log-list", "aria-live": "polite" });
+    // Focusable, so a keyboard scrolls it; not live: match-cues.js speaks new lines, once.
+    this.list = h("ol", { class: "log", id: "log-list", tabindex: "0", "aria-label": "Match log" });
     this.node = h("div", { class: "log-wrap" }, this.list);
     this.queue = Promise.resolve();
     this.finishedLoaded = false;
@@ -122,7 +123,7 @@ export class ChatPanel {
     this.seated = false;
     this.reactions = [];
     this.freeChat = false;
-    this.list = h("ol", { class: "chat", id: "chat-list", "aria-live": "polite" });
+    this.list = h("ol", { class: "chat", id: "chat-list", "aria-live": "polite", tabindex: "0", "aria-label": "Chat messages" });
     this.controls = h("div", { class: "chat-controls" });
     this.node = h("div", { class: "chat-wrap" }, this.list, this.controls);
   }
@@ -182,7 +183,7 @@ export class ChatPanel {
     this.seen.add(message.seq);
     if (isTableNotice(message)) {
       // Said by the table about a player, not by the player: a system line, no "Name:".
-      this.list.append(h("li", { class: "chat-message chat-notice", role: "note" }, message.text));
+      this.list.append(h("li", { class: "chat-message chat-notice" }, message.text));
     } else {
       const body = message.reaction ? h("em", {}, reactionWord(message.reaction)) : message.text;
       this.list.append(h("li", { class: "chat-message" }, h("strong", {}, message.name + ": "), body));

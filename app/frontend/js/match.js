@@ -278,6 +278,7 @@ function draw(envelope) {
     // after-draw step just made to bring the targets on the board clear of the dock.
     (region.querySelector("button:not([disabled]), [tabindex='0']") || layout.prompt).focus({ preventScroll: true });
   }
+  layout.cues.drawn(envelope, myTurn(envelope)); // focus on your turn; one spoken message per change
   syncHelp(); // a tooltip follows the element it was shown for, which may now be another card
 }
 

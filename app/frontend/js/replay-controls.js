@@ -11,7 +11,7 @@ export class ReplayControls {
     const button = (id, text, label, onclick) =>
       h("button", { id, class: "small", "aria-label": label, title: label, onclick }, text);
     this.first = button("replay-first", "|<", "First step", () => actions.go(0));
-    this.back = button("replay-back", "< Back", "Previous move", () => actions.go(actions.step() - 1));
+    this.back = button("replay-back", "< Back", "Back one move", () => actions.go(actions.step() - 1));
     this.play = button("replay-play", "Play", "Play the moves one after another", () => actions.toggle());
     this.forward = button("replay-forward", "Next >", "Next move", () => actions.go(actions.step() + 1));
     this.last = button("replay-last", ">|", "Last step", () => actions.go(index.steps));

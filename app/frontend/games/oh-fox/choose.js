@@ -4,6 +4,7 @@
 
 import { capitalize, h } from "./dom.js";
 import { listen } from "../../js/dom.js";
+import { speakAs } from "../../js/spoken-name.js";
 import { explainWrapped } from "../kit/help.js";
 import { actionCard, arrowIcon, CARD_NAMES, CARD_ORDER, DIRECTIONS, pawnSwatch } from "./art.js";
 import { parseSpace, spaceAtClientPoint, spaceLabel } from "./board.js";
@@ -36,15 +37,15 @@ function cardButton(card, count, envelope, ctx, redraw) {
   const legal = plays(envelope).some((a) => a.card === card);
   const { card: picked, direction } = currentPick(envelope.view, ctx);
   const chosen = picked === card && legal;
-  return explainWrapped(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
+  return explainWrapped(speakAs(h("button", { type: "button", class: `of-hand-card${chosen ? " of-selected" : ""}`,
     disabled: !legal, "aria-pressed": chosen ? "true" : "false", "data-focus": `card-${card}`,
-    "data-card": card, "aria-label": `${CARD_NAMES[card]}, ${count} left`,
+    "data-card": card,
     onClick: () => {
       pick(envelope.view, ctx, chosen ? null : card, direction);
       redraw();
     } },
   actionCard(card, null, { width: 46, title: false }),
-  h("span", { class: "of-hand-count" }, `x${count}`)), "oh-fox", card);
+  h("span", { class: "of-hand-count" }, `x${count}`)), `${CARD_NAMES[card]}, ${count} left`), "oh-fox", card);
 }
 
 function directionPad(envelope, ctx, redraw) {
