@@ -152,6 +152,13 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
         None,
         only(dict.fromkeys(SIGNED_IN, 404)),
     ),
+    ("GET", "/asyncapi.json"): (None, ALL_OK),
+    # Public; without `players` the question is malformed, for everyone alike.
+    ("GET", "/api/v1/games/{game_id}/ratings"): (None, dict.fromkeys(ROLES, 400)),
+    # Only an account can become a bot account (the cast are guests).
+    ("POST", "/api/v1/players/me/bot"): (None, only(GUEST_ONLY)),
+    # Only a seated player resigns (each role meets a table of its own).
+    ("POST", "/api/v1/matches/{match_id}/resign"): (None, only({"seated": 200, "host": 200})),
 }
 # Ids that are the same in every world.
 FIXED = {

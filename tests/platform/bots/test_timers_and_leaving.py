@@ -69,6 +69,8 @@ async def test_a_player_leaves_and_a_bot_plays_on(client: httpx.AsyncClient) -> 
         "bot": "random",
         "away": True,
         "connected": True,
+        "is_bot": False,
+        "resigned": False,
     }
     chat = (await client.get(f"/api/v1/matches/{match_id}/chat")).json()["messages"]
     assert chat[-1]["name"] == "Bob" and "left the table" in chat[-1]["text"]
