@@ -38,11 +38,13 @@ class HelloFrame(ClientFrame):
 
     type: Literal["hello"]
     token: PlainText | None = Field(None, description="Your token; none or null: a spectator")
+    # Any integer, as before the frames were typed: clients (ours among them) say "none yet"
+    # with -1 as well as with null, and a hello refused would leave them waiting for ever.
     version: int | None = Field(
         None,
-        ge=0,
         le=SEQ_MAX,
-        description="Match socket: the last match version this client saw (null: none yet)",
+        description="Match socket: the last match version this client saw (null or a negative "
+        "number: none yet)",
     )
 
 

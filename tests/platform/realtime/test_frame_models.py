@@ -82,6 +82,18 @@ async def test_a_hello_with_a_string_version_is_refused_and_a_good_one_still_ser
     await socket.close()
 
 
+async def test_a_hello_saying_none_yet_with_minus_one_is_served(
+    app: FastAPI,  # noqa: F811
+    http: httpx.AsyncClient,  # noqa: F811
+) -> None:
+    """Clients said "no version seen yet" with -1 before the frames were typed; they still may."""
+    ada, _bob, match_id = await new_match(http)
+    socket = await InProcessSocket.open(app, f"/api/v1/matches/{match_id}/ws")
+    socket.send({"type": "hello", "token": ada.token, "version": -1})
+    assert (await socket.until("envelope"))["seat"] == 0
+    await socket.close()
+
+
 @pytest.mark.parametrize("token", [7, ["x"], "tok\x00en"])
 async def test_a_lobby_hello_with_a_token_that_is_no_text_is_malformed(
     app: FastAPI,  # noqa: F811
