@@ -87,8 +87,9 @@ def _document() -> dict[str, object]:
     return create_app(Settings(database_url="sqlite+aiosqlite://")).openapi()
 
 
-# The event stream never ends by design: it is tested in test_match_rest and test_real_sockets.
-schema = schemathesis.openapi.from_dict(_document()).exclude(path_regex=r"/stream$")
+# The event streams never end by design: a match's is tested in test_match_rest and
+# test_real_sockets, a player's in tests/platform/player_events.
+schema = schemathesis.openapi.from_dict(_document()).exclude(path_regex=r"/(stream|events)$")
 turns = itertools.count()
 
 
