@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -45,17 +45,21 @@ async def _public(
     return service.public(challenge, names, viewer_id, context.clock.now())
 
 
-async def _tell(
+async def _tell_and_answer(
     context: AppContext,
     session: AsyncSession,
     challenge: Challenge,
-    player_id: str,
+    told_id: str,
     kind: str,
-) -> None:
-    """The event of this change, as the player told sees the challenge."""
-    seen = await _public(context, session, challenge, player_id)
-    event: dict[str, Any] = {"type": kind, "challenge": seen.model_dump(mode="json")}
-    await tell(context, player_id, event)
+    viewer_id: str,
+) -> ChallengePublic:
+    """Tells `told_id` of this change (as it sees the challenge) and answers `viewer_id`: the
+    two players' names are read once for both."""
+    names = await names_of(session, {challenge.challenger_id, challenge.recipient_id})
+    now = context.clock.now()
+    seen = service.public(challenge, names, told_id, now)
+    await tell(context, told_id, {"type": kind, "challenge": seen.model_dump(mode="json")})
+    return service.public(challenge, names, viewer_id, now)
 
 
 @asynccontextmanager
@@ -90,8 +94,9 @@ async def create(
 ) -> ChallengePublic:
     challenge = await service.create(session, player, body, context.clock.now())
     await session.commit()
-    await _tell(context, session, challenge, challenge.recipient_id, "challenge")
-    return await _public(context, session, challenge, player.id)
+    return await _tell_and_answer(
+        context, session, challenge, challenge.recipient_id, "challenge", player.id
+    )
 
 
 @router.get(
@@ -104,7 +109,10 @@ async def list_challenges(
     player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> ChallengeListPublic:
     mine = await service.open_for(session, player.id, context.clock.now())
-    seen = [await _public(context, session, c, player.id) for c in mine]
+    # One read of every name the list shows, not one per challenge.
+    names = await names_of(session, {p for c in mine for p in (c.challenger_id, c.recipient_id)})
+    now = context.clock.now()
+    seen = [service.public(c, names, player.id, now) for c in mine]
     return ChallengeListPublic(
         incoming=[c for c in seen if c.direction == "in"],
         outgoing=[c for c in seen if c.direction == "out"],
@@ -144,10 +152,12 @@ async def accept(
             await session.commit()  # an expired challenge is stored as expired
             raise
         await session.commit()
-    await _tell(context, session, challenge, challenge.challenger_id, "challenge_accepted")
+    answer = await _tell_and_answer(
+        context, session, challenge, challenge.challenger_id, "challenge_accepted", player.id
+    )
     # The match's start is a commit like the lobby's: bots, timers and both players' streams.
     context.events.committed(await load_match(context, session, match.id))
-    return await _public(context, session, challenge, player.id)
+    return answer
 
 
 @router.post(
@@ -174,8 +184,9 @@ async def decline(
             await session.commit()  # an expired challenge is stored as expired
             raise
         await session.commit()
-    await _tell(context, session, challenge, challenge.challenger_id, "challenge_declined")
-    return await _public(context, session, challenge, player.id)
+    return await _tell_and_answer(
+        context, session, challenge, challenge.challenger_id, "challenge_declined", player.id
+    )
 
 
 @router.post(
@@ -197,5 +208,6 @@ async def cancel(
             await session.commit()  # an expired challenge is stored as expired
             raise
         await session.commit()
-    await _tell(context, session, challenge, challenge.recipient_id, "challenge_canceled")
-    return await _public(context, session, challenge, player.id)
+    return await _tell_and_answer(
+        context, session, challenge, challenge.recipient_id, "challenge_canceled", player.id
+    )
