@@ -7,6 +7,7 @@ import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { teamResultTable } from "./kit/team-result.js";
 import { ensureStyles } from "./kit/styles.js";
+import { showTargets } from "./kit/targets-in-view.js";
 import { scrollingTable } from "./kit/wide-table.js";
 import { counted } from "./kit/words.js";
 
@@ -143,6 +144,9 @@ function render(root, env, ctx) {
     h("div", { class: "run-middle" }, grid(s), h("div", { class: "run-side" }, chooser(s), factions(s), forestLeft(s)))));
   afterDraw(ctx, root, (live) => {
     pawnWalk(live, env, ctx);
+    // The cells to step to and the choices beside them come clear of the status bar and dock
+    // (on a phone the forest is taller than the room between them).
+    showTargets(live.querySelector(".run-middle"));
     if (focusAfterDraw) keepFocus(live);
   });
   root.onkeydown = (event) => { if (event.key === "Escape" && t.picked) redraw(null); };
