@@ -12,7 +12,7 @@ from app.accounts.signin_limits import SignInLimits
 from app.clock import Clock, RealClock
 from app.config import Settings
 from app.db import Database
-from app.events import MatchEvents
+from app.matches.commits import CommitHook
 from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
@@ -47,8 +47,9 @@ class AppContext:
     envelopes: EnvelopeCache = field(default_factory=EnvelopeCache)
     # Every time-driven behaviour reads this clock, so tests can drive time by hand.
     clock: Clock = field(default_factory=RealClock)
-    # The pipeline announces each commit here; the bot and timer layer listens.
-    events: MatchEvents = field(default_factory=MatchEvents)
+    # Every committed change to a match is announced here once; the listeners are wired in
+    # app/commit_listeners.py (ops, bots and timers, players' news, ratings, chat, realtime).
+    commits: CommitHook = field(default_factory=CommitHook)
     # Set when this process stops (app/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
     # Each match's connected seats, held PRESENCE_SECONDS on the app's clock: one Redis

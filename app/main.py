@@ -24,6 +24,7 @@ from app.catalogue.router import router as games_router
 from app.challenges.router import router as challenges_router
 from app.chat.router import router as chat_router
 from app.clock import Clock, RealClock
+from app.commit_listeners import wire_listeners
 from app.config import Settings, get_settings
 from app.context import AppContext
 from app.cors import ApiCors, parse_origins
@@ -103,8 +104,8 @@ def create_app(
                 await ensure_env_admin(session, settings.admin_token)
         await context.fanout.start()
         await heartbeat.start()
+        wire_listeners(context, automation, player_news)
         automation.start()
-        player_news.start()
         if serving:
             freeze_startup_heap()
         undo_drain = drain_on_signals(context.drain)
@@ -112,6 +113,7 @@ def create_app(
             yield
         finally:
             undo_drain()
+            await context.commits.drain()  # what listeners still do for committed moves
             await player_news.stop()
             await automation.stop()
             await heartbeat.stop()

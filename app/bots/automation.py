@@ -1,6 +1,7 @@
 """The bot and timer layer of one process: it listens to commits and to the clock.
 
-Every commit tells it how the match stands: a bot to act wakes the runner, and the match's
+Every commit tells it how the match stands (it listens at once on the commit hook,
+app/commit_listeners.py): a bot to act wakes the runner, and the match's
 alarm is set to its new deadline (or dropped). While nothing is due it spends no CPU: there
 is no periodic scan of active matches, only recovery's rare backstop.
 """
@@ -13,7 +14,7 @@ from app.bots.recovery import Recovery
 from app.bots.runner import BotRunner
 from app.bots.timers import TurnTimers
 from app.bots.workers import Workers
-from app.matches.loaded import LoadedMatch
+from app.matches.commits import Commit
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -28,15 +29,14 @@ class Automation:
         self.recovery = Recovery(context, self.bots, self.timers, self.workers)
 
     def start(self) -> None:
-        self.context.events.listen(self.committed)
         self.workers.spawn(self.recovery.run(), "recovery")
 
     async def stop(self) -> None:
-        self.context.events.unlisten(self.committed)
         self.timers.cancel_all()
         await self.workers.stop()
 
-    def committed(self, loaded: LoadedMatch) -> None:
+    def committed(self, commit: Commit) -> None:
+        loaded = commit.match
         if loaded.bots_to_act():
             self.bots.wake(loaded.id, loaded.version)
         self.timers.schedule(loaded.id, loaded.deadline)

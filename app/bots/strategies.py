@@ -34,8 +34,3 @@ def bot_names(game: str) -> list[str]:
     """From the weakest to the strongest: `random`, then the game's own in the order it
     declares them (standard, expert), as pickers list them."""
     return list(strategies_for(game))
-
-
-def stand_in_strategy(game: str) -> str:
-    """The bot that plays for an absent player: the game's sensible one if it has one."""
-    return "standard" if "standard" in strategies_for(game) else "random"

@@ -26,6 +26,7 @@ from app.context import AppContext
 from app.deps import ContextDep, CurrentPlayer, SessionDep, SessionPlayer
 from app.errors import ApiError, responses
 from app.inputs import ID_MAX, NO_NUL
+from app.matches.commits import Change, Commit
 from app.matches.store import load_match
 from app.player_events.publisher import tell
 
@@ -156,7 +157,8 @@ async def accept(
         context, session, challenge, challenge.challenger_id, "challenge_accepted", player.id
     )
     # The match's start is a commit like the lobby's: bots, timers and both players' streams.
-    context.events.committed(await load_match(context, session, match.id))
+    started = await load_match(context, session, match.id)
+    await context.commits.announce(Commit(started, Change.START))
     return answer
 
 

@@ -30,6 +30,7 @@ from app.lobby.schemas import (
     ReadyRequest,
     StartPublic,
 )
+from app.matches.commits import Change, Commit
 from app.matches.create import create_match
 from app.matches.store import load_match
 from app.statuses import LobbyStatus
@@ -401,5 +402,6 @@ async def start(
         lobby.status, lobby.match_id = LobbyStatus.STARTED, match.id
         await session.commit()
     await context.broker.publish("lobby:" + lobby.id, "changed")
-    context.events.committed(await load_match(context, session, match.id))
+    started = await load_match(context, session, match.id)
+    await context.commits.announce(Commit(started, Change.START))
     return StartPublic(match_id=match.id)

@@ -1,4 +1,6 @@
-"""Writing one committed move: the new state and its history row, together, or not at all.
+"""The one writer of a match's history: a move, a seat change, a last step no seat made.
+
+Each writes the match's head and (a move, a last step) its history row, together or not at all.
 
 The hot path of the move pipeline. On Postgres it is one prepared statement (a data-modifying
 CTE: the guarded UPDATE of the match and the INSERT of the history row) on a connection of
@@ -18,12 +20,14 @@ from typing import Any
 import asyncpg
 import orjson
 from sqlalchemy import insert, make_url, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.db import POOL_TIMEOUT_SECONDS, Database
+from app.db import POOL_TIMEOUT_SECONDS, Database, utcnow
+from app.errors import ApiError
 from app.matches.group_commit import GroupCommit
+from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
-from app.matches.move import Move, Written
+from app.matches.move import LastStep, Move, Written
 from app.statuses import MatchStatus
 
 CLOSE_SECONDS = 5
@@ -112,6 +116,12 @@ async def _write_postgres(pool: asyncpg.Pool, move: Move) -> Written:
             )
         except asyncpg.UniqueViolationError:
             return Written.DUPLICATE
+        except asyncpg.InternalClientError as broken:
+            # A connection cut mid-statement (Postgres restarted) can come back from the pool
+            # in a state no statement can run in (asyncpg issue #1069): close it, so the pool
+            # opens a fresh one, and answer as for any lost connection: try again.
+            driver.terminate()
+            raise asyncpg.ConnectionDoesNotExistError(str(broken)) from broken
     return Written.COMMITTED if status.endswith(" 1") else Written.STALE
 
 
@@ -152,3 +162,48 @@ async def write_move_in(connection: AsyncConnection, move: Move) -> Written:
         )
     )
     return Written.COMMITTED
+
+
+async def write_seats_in(session: AsyncSession, updated: LoadedMatch) -> None:
+    """A seat changed hands (its row is written by `store.change_seat`): the match's head
+    moves its seat epoch on, so every process reloads the seats; the version stays."""
+    await session.execute(
+        update(Match)
+        .where(Match.id == updated.id)
+        .values(seat_epoch=updated.seat_epoch, deadline=updated.deadline, bot_due=updated.bot_due())
+    )
+
+
+async def write_last_step_in(session: AsyncSession, loaded: LoadedMatch, step: LastStep) -> None:
+    """The match ends at a new version with a history row that has no seat (the engine never
+    replays it) and a checkpoint of the state, so no replay ever meets the step."""
+    if loaded.status != MatchStatus.ACTIVE:
+        raise ApiError("match/finished", "This match is over.")
+    saved = await session.execute(
+        update(Match)
+        .where(Match.id == loaded.id, Match.version == loaded.version)
+        .values(
+            status=step.status,
+            outcome=step.outcome,
+            version=loaded.version + 1,
+            state=encode_state(loaded.engine, loaded.state),
+            state_version=loaded.version + 1,
+            deadline=None,
+            bot_due=False,
+            updated_at=utcnow(),
+        )
+    )
+    if saved.rowcount != 1:  # type: ignore[attr-defined]
+        raise ApiError("action/stale_version", "The match moved on meanwhile; try again.")
+    await session.execute(
+        insert(MatchAction).values(
+            match_id=loaded.id,
+            seq=loaded.version + 1,
+            seat=None,
+            action=step.action,
+            client_id=None,
+            log=[{"text": step.text, "audience": None, "data": step.data}],
+            actor=step.actor,
+            created_at=utcnow(),
+        )
+    )

@@ -73,6 +73,11 @@ class LoadedMatch:
             return []
         return [seat for seat in self.engine.to_act(self.state) if seat in bots]
 
+    def bot_due(self) -> bool:
+        """Whether a bot must act next. Saved as `matches.bot_due`, it lets a recovery pass
+        find the bot turns a crashed process dropped with one indexed query."""
+        return bool(self.bots_to_act())
+
 
 def decode_state(engine: Engine[Any], text: str) -> Any:
     return engine.decode(orjson.loads(text))

@@ -1,13 +1,14 @@
-"""A committed move as it is stored, and what became of writing it."""
+"""A committed step as it is stored (a move, or a last step no seat made), and what became
+of writing it."""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.statuses import MatchStatus
+from app.statuses import ActorKind, MatchStatus
 
 # The state is stored with every CHECKPOINT_EVERY-th move and with the last one; a load replays
 # the moves since (at most CHECKPOINT_EVERY - 1 engine applies, well under a millisecond). The
@@ -45,3 +46,16 @@ class Move:
     log: list[dict[str, Any]]
     actor: str
     at: datetime
+
+
+@dataclass(frozen=True)
+class LastStep:
+    """How a match ends without a seat's move (an admin's abort, a resignation): its status
+    and outcome, and the history row that says so."""
+
+    status: MatchStatus
+    outcome: dict[str, Any] | None
+    action: dict[str, Any]
+    text: str  # the log line, with {seatN} placeholders for names
+    actor: ActorKind
+    data: dict[str, Any] = field(default_factory=dict)

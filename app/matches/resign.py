@@ -12,21 +12,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity
-from app.bots.due import bot_due
-from app.bots.strategies import stand_in_strategy
-from app.chat.models import ChatMessage
-from app.chat.schemas import NOTICE
-from app.context import AppContext
 from app.errors import ApiError
+from app.matches.commits import Change, Commit
+from app.matches.history import write_seats_in
 from app.matches.last_step import LastStep, end_match
 from app.matches.loaded import LoadedMatch, SeatInfo
-from app.matches.models import Match
+from app.matches.pipeline_context import PipelineContext
 from app.matches.resignations import RESIGNED, ending_outcome
 from app.matches.service import next_deadline
+from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat
 from app.statuses import ActorKind, MatchStatus
 
@@ -36,7 +33,7 @@ HANDED_OVER = "resigned: a bot plays their seat to the end, and it ranks last."
 
 
 async def resign(
-    context: AppContext, session: AsyncSession, match_id: str, player: Identity
+    context: PipelineContext, session: AsyncSession, match_id: str, player: Identity
 ) -> LoadedMatch:
     handed_over: list[LoadedMatch] = []
 
@@ -47,13 +44,11 @@ async def resign(
         marked = replace(loaded, seats=_marked(loaded, seat))
         outcome = ending_outcome(loaded.game, marked.seats, seat)
         if outcome is None:
-            handed_over.append(await _hand_over(context, session, loaded, seat, player))
+            handed_over.append(await _hand_over(context, session, loaded, seat))
             return None
-        await change_seat(session, loaded, seat, resigned=True)
+        changed = await change_seat(session, loaded, seat, resigned=True)
         # The seats changed: every process reloads them with the new version.
-        await session.execute(
-            update(Match).where(Match.id == match_id).values(seat_epoch=loaded.seat_epoch + 1)
-        )
+        await write_seats_in(session, replace(changed, seat_epoch=loaded.seat_epoch + 1))
         return LastStep(
             status=MatchStatus.FINISHED,
             outcome=outcome,
@@ -65,7 +60,11 @@ async def resign(
 
     ended = await end_match(context, session, match_id, decide)
     if handed_over:
-        await _announce_hand_over(context, ended)
+        # As a player leaving is announced (app/matches/seats.py), with the table's notice.
+        seat = handed_over[0].seat_of(player.id)
+        await context.commits.announce(
+            Commit(ended, Change.SEATS, seat=seat, notice=HANDED_OVER, player_id=player.id)
+        )
     return ended
 
 
@@ -88,7 +87,7 @@ def _marked(loaded: LoadedMatch, seat: int) -> tuple[SeatInfo, ...]:
 
 
 async def _hand_over(
-    context: AppContext, session: AsyncSession, loaded: LoadedMatch, seat: int, player: Identity
+    context: PipelineContext, session: AsyncSession, loaded: LoadedMatch, seat: int
 ) -> LoadedMatch:
     """The platform's bot takes the seat for good; the match goes on."""
     bot = stand_in_strategy(loaded.game)
@@ -100,21 +99,5 @@ async def _hand_over(
         seat_epoch=loaded.seat_epoch + 1,
         deadline=next_deadline(updated, context.clock.now()),
     )
-    await session.execute(
-        update(Match)
-        .where(Match.id == loaded.id)
-        .values(seat_epoch=updated.seat_epoch, deadline=updated.deadline, bot_due=bot_due(updated))
-    )
-    session.add(
-        ChatMessage(
-            match_id=loaded.id, seat=seat, player_id=player.id, text=HANDED_OVER, kind=NOTICE
-        )
-    )
+    await write_seats_in(session, updated)
     return updated
-
-
-async def _announce_hand_over(context: AppContext, updated: LoadedMatch) -> None:
-    """As a player leaving is announced: bots and timers, then every socket."""
-    context.events.committed(updated)
-    await context.broker.publish("match:" + updated.id, "seats")
-    await context.broker.publish("match:" + updated.id, "chat:seat")

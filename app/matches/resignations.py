@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from app.games import get_engine
 from app.matches.loaded import SeatInfo
-from app.ratings import kinds
 
 RESIGNED = "resigned"  # the outcome's reason when a resignation ended the match
 
@@ -43,7 +43,8 @@ def ending_outcome(game: str, seats: Sequence[SeatInfo], last: int) -> dict[str,
     when one seat is left standing, and that seat wins."""
     resigned = resigned_seats(seats)
     standing = [info.seat for info in seats if not info.resigned]
-    if kinds.is_cooperative(game):
+    engine = get_engine(game)
+    if engine is not None and engine.cooperative:
         winners: list[int] = []
     elif len(standing) == 1:
         winners = standing

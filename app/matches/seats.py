@@ -1,41 +1,38 @@
 """Seats changing hands mid-match: a player leaves (a bot plays on) or comes back.
 
-A seat change is not a move: the version stays, `seat_epoch` moves on so every cache reloads,
-and every socket is told with a "seats" message.
+A seat change is not a move: the version stays, `seat_epoch` moves on so every cache reloads.
+It is announced on the commit hook with the table's notice ("left the table..."), which the
+chat writes and every socket is told of.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from sqlalchemy import update
-
 from app.accounts.service import Identity
-from app.bots.due import bot_due
-from app.bots.strategies import stand_in_strategy
-from app.chat.models import ChatMessage
-from app.chat.schemas import NOTICE
-from app.context import AppContext
 from app.errors import ApiError
+from app.matches.commits import Change, Commit
+from app.matches.history import write_seats_in
 from app.matches.loaded import LoadedMatch
-from app.matches.models import Match
+from app.matches.pipeline_context import PipelineContext
 from app.matches.service import next_deadline
+from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
 from app.statuses import MatchStatus
 
 
-async def leave(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
+async def leave(context: PipelineContext, match_id: str, player: Identity) -> LoadedMatch:
     """The player walks away; their seat goes on as a bot and the table is told."""
     return await _change(context, match_id, player, leaving=True)
 
 
-async def reclaim(context: AppContext, match_id: str, player: Identity) -> LoadedMatch:
+async def reclaim(context: PipelineContext, match_id: str, player: Identity) -> LoadedMatch:
     """The player takes their seat back from the bot that stood in for them."""
     return await _change(context, match_id, player, leaving=False)
 
 
 async def _change(
-    context: AppContext, match_id: str, player: Identity, leaving: bool
+    context: PipelineContext, match_id: str, player: Identity, leaving: bool
 ) -> LoadedMatch:
     async with context.locks.hold(match_id), context.db.sessions() as session, session.begin():
         loaded = await load_match(context, session, match_id, for_update=True)
@@ -51,21 +48,10 @@ async def _change(
         bot = stand_in_strategy(loaded.game) if leaving else None
         updated = await change_seat(session, loaded, seat, bot=bot, away=leaving, missed_turns=0)
         updated = replace(updated, deadline=next_deadline(updated, context.clock.now()))
-        await session.execute(
-            update(Match)
-            .where(Match.id == match_id)
-            .values(
-                seat_epoch=updated.seat_epoch,
-                deadline=updated.deadline,
-                bot_due=bot_due(updated),
-            )
-        )
-        text = "left the table: a bot plays on for them." if leaving else "is back."
-        session.add(
-            ChatMessage(match_id=match_id, seat=seat, player_id=player.id, text=text, kind=NOTICE)
-        )
+        await write_seats_in(session, updated)
     context.matches.put(updated)
-    context.events.committed(updated)
-    await context.broker.publish("match:" + match_id, "seats")
-    await context.broker.publish("match:" + match_id, "chat:seat")
+    text = "left the table: a bot plays on for them." if leaving else "is back."
+    await context.commits.announce(
+        Commit(updated, Change.SEATS, seat=seat, notice=text, player_id=player.id)
+    )
     return updated

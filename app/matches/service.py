@@ -1,15 +1,17 @@
-"""The move pipeline: decide on the match in memory -> engine.apply -> write once -> publish.
+"""The move pipeline: decide on the match in memory -> engine.apply -> write once -> announce.
 
 The process keeps the newest state of the matches it serves (`context.matches`), so a move
 costs no read: it is decided on that copy and written with one guarded statement (see
 `history.py`). If another process moved the match on meanwhile, the guard writes nothing, the
 match is read again and the move decided again. Acknowledged means committed; one writer per
 match (this process's lock, and across processes the version/epoch guard); the whole history is
-kept; the change is published with what other processes need to catch up without a read.
+kept; the commit is announced once on the commit hook (`commits.py`), whose listeners count
+it, schedule bots and timers, settle a finished rated match and push it to every socket.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,20 +20,18 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from app.bots.due import bot_due
-from app.bots.strategies import stand_in_strategy
-from app.context import AppContext
 from app.errors import ApiError
 from app.games.protocol import IllegalAction, LogEntry
 from app.matches.asking import asked_since
+from app.matches.commits import Change, Commit, Refusal
 from app.matches.history import write_move_in
 from app.matches.loaded import LoadedMatch, encode_state, outcome_json
 from app.matches.models import MatchAction
 from app.matches.move import Move, Written, is_checkpoint
+from app.matches.pipeline_context import PipelineContext
 from app.matches.resignations import with_resignations
+from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
-from app.ops import actions as reports
-from app.ratings.settle import settle_finished
 from app.statuses import ActorKind, MatchStatus
 
 FINISHED = "This match is over: no more actions are accepted."
@@ -48,7 +48,7 @@ class Actor:
 
 
 async def act(
-    context: AppContext,
+    context: PipelineContext,
     match_id: str,
     actor: Actor,
     action: Any,
@@ -56,32 +56,34 @@ async def act(
     client_id: str | None = None,
 ) -> tuple[LoadedMatch, int]:
     """Apply one action and commit it; returns the match as committed and the acting seat."""
-    started = reports.move_started(actor.kind)
+    started = time.perf_counter()
     try:
         async with context.locks.hold(match_id):
             committed, seat, new = await _decide_and_write(
                 context, match_id, actor, action, version, client_id
             )
     except ApiError as refusal:
-        reports.refused(
-            context, match_id, actor.seat, actor.kind, action, version, refusal.code, started
+        context.commits.refused(
+            Refusal(match_id, actor.seat, actor.kind, action, version, refusal.code, started)
         )
         raise
     context.matches.put(committed)
-    reports.applied(
-        context, match_id, seat, actor.kind, action, committed.version, started, repeated=not new
+    await context.commits.announce(
+        Commit(
+            committed,
+            Change.MOVE,
+            seat=seat,
+            action=action,
+            actor=actor.kind,
+            started=started,
+            repeated=not new,
+        )
     )
-    # Before the publish: a broker hiccup must not leave a bot or a deadline unscheduled.
-    context.events.committed(committed)
-    # A rated table's final move moves the ratings, before the final envelope goes out: the end
-    # screen asks for the rating changes as soon as it gets it.
-    await settle_finished(context, committed)
-    await context.fanout.moved(committed, seat, action, actor.kind)
     return committed, seat
 
 
 async def _decide_and_write(
-    context: AppContext,
+    context: PipelineContext,
     match_id: str,
     actor: Actor,
     action: Any,
@@ -122,7 +124,7 @@ async def _decide_and_write(
 
 
 async def _current(
-    context: AppContext, match_id: str, fresh: bool, version: int | None = None
+    context: PipelineContext, match_id: str, fresh: bool, version: int | None = None
 ) -> LoadedMatch:
     """The match to decide on: this process's copy, unless it must be read (a retry, or a
     client that has seen a newer version than the copy)."""
@@ -135,7 +137,7 @@ async def _current(
 
 
 async def _still_asked(
-    context: AppContext, loaded: LoadedMatch, seat: int, version: int | None, action: Any
+    context: PipelineContext, loaded: LoadedMatch, seat: int, version: int | None, action: Any
 ) -> int | None:
     """The version the move counts as made on: the current one when it was made on an older
     version but is still the same decision of a simultaneous phase (app/matches/asking.py)."""
@@ -175,7 +177,7 @@ def _check_playable(loaded: LoadedMatch, seat: int, version: int | None, actor: 
 
 
 async def _was_applied(
-    context: AppContext, match_id: str, seat: int, client_id: str, action: Any
+    context: PipelineContext, match_id: str, seat: int, client_id: str, action: Any
 ) -> bool:
     """True if this seat's `client_id` is already in the history with this very action (a
     retried request); the same id with another action is refused."""
@@ -238,7 +240,7 @@ def _decide(
         outcome=outcome,
         deadline=committed.deadline,
         seat_epoch=committed.seat_epoch,
-        bot_due=bot_due(committed),
+        bot_due=committed.bot_due(),
         seat=seat,
         action=orjson.loads(orjson.dumps(action)),
         client_id=client_id,
@@ -273,7 +275,7 @@ def _seat_changed(loaded: LoadedMatch, seat: int, **values: Any) -> LoadedMatch:
 
 
 async def _write(
-    context: AppContext, before: LoadedMatch, committed: LoadedMatch, move: Move
+    context: PipelineContext, before: LoadedMatch, committed: LoadedMatch, move: Move
 ) -> Written:
     """One statement when only the match moves; a transaction when a seat changes too."""
     if committed.seats == before.seats:

@@ -9,11 +9,11 @@ from sqlalchemy import false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.context import AppContext
 from app.errors import ApiError
 from app.games import get_engine
 from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
 from app.matches.models import Match, MatchAction, MatchSeat
+from app.matches.pipeline_context import PipelineContext
 
 NOT_FOUND = "There is no match with this id."
 
@@ -40,7 +40,7 @@ async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ..
 
 
 async def load_match(
-    context: AppContext,
+    context: PipelineContext,
     session: AsyncSession,
     match_id: str,
     version: int | None = None,
@@ -69,7 +69,9 @@ async def load_match(
     return await _read(context, session, match_id, cached)
 
 
-async def match_for_push(context: AppContext, match_id: str, version: int | None) -> LoadedMatch:
+async def match_for_push(
+    context: PipelineContext, match_id: str, version: int | None
+) -> LoadedMatch:
     """The match to push at `version`: this process's copy when it is that new (no session is
     opened at all), else one read."""
     cached = context.matches.get(match_id)
@@ -80,7 +82,7 @@ async def match_for_push(context: AppContext, match_id: str, version: int | None
 
 
 async def _read(
-    context: AppContext, session: AsyncSession, match_id: str, cached: LoadedMatch | None
+    context: PipelineContext, session: AsyncSession, match_id: str, cached: LoadedMatch | None
 ) -> LoadedMatch:
     """One query for the row; the seats only when they changed hands since the cached copy."""
     row = (await session.execute(select(*ROW).where(Match.id == match_id))).first()

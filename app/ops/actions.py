@@ -1,4 +1,7 @@
-"""What the move pipeline reports about each action: a count, a latency, one log line.
+"""What ops makes of each action: a count, a latency, one log line.
+
+A listener of the commit hook (a committed move) and of its refusals (app/commit_listeners.py);
+both run inline in the request that acted, so its arrival time is still at hand.
 
 The line says who acted where and how it ended, never what was played: the action's payload
 may name a card from a hand, so only its kind (`play`, `bid`, ...) is written.
@@ -12,6 +15,7 @@ from typing import Any
 import structlog
 
 from app.context import AppContext
+from app.matches.commits import AtOnce, Change, Commit, OnRefusal, Refusal
 from app.ops.requestlog import request_started
 from app.statuses import ActorKind
 
@@ -22,50 +26,52 @@ LOGGER = "foxden.action"  # named per line, as in requestlog.py
 log = structlog.get_logger()
 
 
-def move_started(actor_kind: str) -> float:
-    """When this move reached the server: its HTTP request's arrival, or now (a socket frame
-    just read, a bot, a timer)."""
+def reporter(context: AppContext) -> tuple[AtOnce, OnRefusal]:
+    """The two listeners: one for committed moves, one for refused ones."""
+
+    def committed(commit: Commit) -> None:
+        if commit.change is not Change.MOVE or commit.seat is None or commit.actor is None:
+            return
+        started = _arrived(commit.actor, commit.started)
+        applied(context, commit, started)
+
+    def refused(refusal: Refusal) -> None:
+        seconds = time.perf_counter() - _arrived(refusal.actor, refusal.started)
+        context.metrics.action_refused(refusal.code)
+        _line(
+            refusal.match_id,
+            refusal.seat,
+            refusal.actor,
+            refusal.action,
+            refusal.version,
+            refusal.code,
+            seconds,
+        )
+
+    return committed, refused
+
+
+def _arrived(actor_kind: str, started: float | None) -> float:
+    """When the move reached the server: its HTTP request's arrival, or when the pipeline
+    took it (a socket frame just read, a bot, a timer)."""
     if actor_kind == ActorKind.PLAYER:
         arrived = request_started.get()
         if arrived is not None:
             return arrived
-    return time.perf_counter()
+    return started if started is not None else time.perf_counter()
 
 
-def applied(
-    context: AppContext,
-    match_id: str,
-    seat: int,
-    actor_kind: str,
-    action: Any,
-    version: int,
-    started: float,
-    repeated: bool = False,
-) -> None:
-    """A committed move; `version` is the match's version after it. `repeated`: a retry of a
-    move applied before (same action id), logged but not counted again."""
+def applied(context: AppContext, commit: Commit, started: float) -> None:
+    """A committed move, at the match's version after it. A repeated one (a retry of a move
+    applied before, same action id) is logged but not counted again."""
     seconds = time.perf_counter() - started
-    if repeated:
-        _line(match_id, seat, actor_kind, action, version, REPEATED, seconds)
+    match = commit.match
+    kind = commit.actor or ActorKind.PLAYER
+    if commit.repeated:
+        _line(match.id, commit.seat, kind, commit.action, match.version, REPEATED, seconds)
         return
     context.metrics.action_committed(seconds)
-    _line(match_id, seat, actor_kind, action, version, APPLIED, seconds)
-
-
-def refused(
-    context: AppContext,
-    match_id: str,
-    actor_seat: int | None,
-    actor_kind: str,
-    action: Any,
-    version: int | None,
-    code: str,
-    started: float,
-) -> None:
-    """A refused move; `version` is the one the client acted on (None: not said)."""
-    seconds = time.perf_counter() - started
-    context.metrics.action_refused(code)
-    _line(match_id, actor_seat, actor_kind, action, version, code, seconds)
+    _line(match.id, commit.seat, kind, commit.action, match.version, APPLIED, seconds)
 
 
 def _line(

@@ -1,7 +1,8 @@
-"""Feeds each player's event topic from the commit hook (app/events.py), like the bot layer.
+"""Feeds each player's event topic from the commit hook (app/matches/commits.py), like the bot
+layer.
 
 The move pipeline never calls this: it announces every commit (and a match starting) on
-`context.events`; this listener turns the commit into per-player news and publishes it on the
+`context.commits`; this listener turns the commit into per-player news and publishes it on the
 broker, so the player's streams hear it on whichever process they are open. The listener only
 schedules the publish: the caller never waits for it.
 """
@@ -12,7 +13,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from app.matches.loaded import LoadedMatch
+from app.matches.commits import Commit
 from app.player_events import news
 
 if TYPE_CHECKING:
@@ -26,15 +27,12 @@ class PlayerNews:
         self.context = context
         self._sending: set[asyncio.Task[None]] = set()
 
-    def start(self) -> None:
-        self.context.events.listen(self.committed)
-
     async def stop(self) -> None:
-        self.context.events.unlisten(self.committed)
         if self._sending:
             await asyncio.gather(*self._sending, return_exceptions=True)
 
-    def committed(self, loaded: LoadedMatch) -> None:
+    def committed(self, commit: Commit) -> None:
+        loaded = commit.match
         try:
             items = news.match_news(loaded)
         except Exception:  # news must never fail the commit that announced it

@@ -12,6 +12,7 @@ are unlisted.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import utcnow
 from app.lobby.models import Lobby
+from app.matches.commits import Commit
 from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
@@ -48,15 +50,25 @@ class Finished:
 
 
 async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
-    """The move pipeline's hook: called after every commit, acts on a finished match only.
-    A failure is logged, never raised: the move is committed, and the recovery pass
-    (app/bots/recovery.py) counts it at its next look."""
+    """Acts on a finished match only. A failure is logged, never raised: the move is
+    committed, and the recovery pass (app/bots/recovery.py) counts it at its next look."""
     if loaded.status != MatchStatus.FINISHED:
         return
     try:
         await settle(context, loaded.id)
     except Exception:
         log.exception("settling match %s failed; the recovery pass retries", loaded.id)
+
+
+def settler(context: AppContext) -> Callable[[Commit], Awaitable[None]]:
+    """The commit hook's listener (app/commit_listeners.py): a commit that finished a rated
+    match settles it, before the sockets hear of the final version (the end screen asks for
+    the rating changes as soon as it gets it)."""
+
+    async def settle_commit(commit: Commit) -> None:
+        await settle_finished(context, commit.match)
+
+    return settle_commit
 
 
 async def settle(context: AppContext, match_id: str) -> bool:

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from app.accounts.identity import TokenCache
+from app.matches.commits import Change, Commit
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
 from app.matches.resignations import with_resignations
 from app.realtime.broker import RESYNC, Broker
@@ -50,6 +51,20 @@ class Fanout:
 
     async def start(self) -> None:
         await self.broker.start(self.receive)
+
+    async def committed(self, commit: Commit) -> None:
+        """The commit hook's last listener: every socket on every process hears of the change."""
+        match = commit.match
+        topic = "match:" + match.id
+        if commit.change is Change.MOVE and commit.seat is not None:
+            await self.moved(match, commit.seat, commit.action, commit.actor or "")
+        elif commit.change is Change.SEATS:
+            await self.broker.publish(topic, "seats")  # every cache reloads the seats
+            if commit.notice is not None:
+                await self.broker.publish(topic, "chat:seat")  # the table's notice was written
+        elif commit.change is Change.END:
+            await self.broker.publish(topic, str(match.version))
+        # START: nobody watches a match before it starts; the lobby tells its own.
 
     async def moved(self, committed: LoadedMatch, seat: int, action: Any, actor: str) -> None:
         """Publish a committed move: local sockets first, then every other process."""

@@ -115,7 +115,7 @@ async def test_a_match_left_uncounted_by_a_crash_is_counted_once_at_start(
     async def crashed(_context: Any, _loaded: Any) -> None:
         return None
 
-    monkeypatch.setattr("app.matches.service.settle_finished", crashed)
+    monkeypatch.setattr("app.ratings.settle.settle_finished", crashed)
     ada, bob = await players(client, "Ada", "Bob")
     match_id = await rated_match(client, "high-card", [ada, bob])
     await play_out(client, match_id, [ada, bob])
@@ -136,7 +136,7 @@ async def test_two_settlers_at_once_count_the_match_once(
     async def crashed(_context: Any, _loaded: Any) -> None:
         return None
 
-    monkeypatch.setattr("app.matches.service.settle_finished", crashed)
+    monkeypatch.setattr("app.ratings.settle.settle_finished", crashed)
     ada, bob = await players(client, "Ada", "Bob")
     match_id = await rated_match(client, "high-card", [ada, bob])
     await play_out(client, match_id, [ada, bob])

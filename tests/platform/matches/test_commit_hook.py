@@ -1,0 +1,143 @@
+"""The commit hook: a listener that fails or stalls cannot lose a committed move, fail the
+request that made it, or keep the other listeners (the sockets) from hearing of it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from app.matches import commits
+from app.matches.commits import Change, Commit, CommitHook
+from tests.platform.helpers import act, envelope, new_player, start_match
+
+# Generous bounds: the test waits on events, these only keep a broken hook from hanging it.
+SETTLED = 30.0
+
+
+def _commit(version: int, match_id: str = "m1") -> Commit:
+    class Match:  # the hook reads only the id and version of the match it announces
+        id = match_id
+
+    match: Any = Match()
+    match.version = version
+    return Commit(match, Change.MOVE, seat=0)
+
+
+async def test_a_failing_listener_is_counted_and_the_others_still_hear() -> None:
+    hook = CommitHook()
+    heard: list[str] = []
+
+    def broken_now(_commit: Commit) -> None:
+        raise RuntimeError("at once, broken")
+
+    async def broken_after(_commit: Commit) -> None:
+        raise RuntimeError("after, broken")
+
+    async def after(commit: Commit) -> None:
+        heard.append(f"after v{commit.match.version}")
+
+    hook.at_once(broken_now)
+    hook.at_once(lambda commit: heard.append(f"now v{commit.match.version}"))
+    hook.after(broken_after)
+    hook.after(after)
+    await hook.announce(_commit(1))  # never raises for a listener
+    assert heard == ["now v1", "after v1"]
+    assert hook.failures == 2
+
+
+async def test_one_matchs_commits_reach_a_listener_in_the_order_they_were_committed() -> None:
+    hook = CommitHook()
+    heard: list[int] = []
+    first_may_finish = asyncio.Event()
+
+    async def slow_on_the_first(commit: Commit) -> None:
+        if commit.match.version == 1:
+            await first_may_finish.wait()
+        heard.append(commit.match.version)
+
+    hook.after(slow_on_the_first)
+    one = asyncio.create_task(hook.announce(_commit(1)))
+    two = asyncio.create_task(hook.announce(_commit(2)))
+    await asyncio.sleep(0)
+    first_may_finish.set()
+    async with asyncio.timeout(SETTLED):
+        await asyncio.gather(one, two)
+    assert heard == [1, 2]
+
+
+async def test_a_stalled_listener_is_left_behind_and_then_cancelled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(commits, "WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(commits, "LISTENER_SECONDS", 0.2)
+    hook = CommitHook()
+    cancelled = asyncio.Event()
+    heard = asyncio.Event()
+
+    async def stalled(_commit: Commit) -> None:
+        try:
+            await asyncio.Event().wait()  # never set
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    async def next_listener(_commit: Commit) -> None:
+        heard.set()
+
+    hook.after(stalled)
+    hook.after(next_listener)
+    async with asyncio.timeout(SETTLED):
+        await hook.announce(_commit(1))  # returns though `stalled` is still at work
+        assert not heard.is_set()
+        await cancelled.wait()
+        await heard.wait()  # the listener after it still hears of the commit
+        await hook.drain()
+    assert hook.failures == 1
+
+
+async def test_a_move_is_committed_and_pushed_whatever_a_listener_does(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listener that raises and one that never returns, both before the sockets' own: the
+    move is answered, stored and pushed to a socket of the match all the same."""
+    monkeypatch.setattr(commits, "WAIT_SECONDS", 0.05)
+    monkeypatch.setattr(commits, "LISTENER_SECONDS", 0.5)
+    context = client.app.state.context  # type: ignore[attr-defined]
+    hook: CommitHook = context.commits
+    stalled_on: list[int] = []
+
+    def raises_at_once(_commit: Commit) -> None:
+        raise RuntimeError("a listener's bug")
+
+    async def raises_after(_commit: Commit) -> None:
+        raise RuntimeError("a listener's bug")
+
+    async def stalls(commit: Commit) -> None:
+        if commit.change is Change.MOVE:
+            stalled_on.append(commit.match.version)
+            await asyncio.Event().wait()
+
+    # The broken listeners go first; the sockets' listener (the fan-out) is put back after them.
+    hook.remove(context.fanout.committed)
+    hook.at_once(raises_at_once)
+    hook.after(raises_after)
+    hook.after(stalls)
+    hook.after(context.fanout.committed)
+
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    match_id = await start_match(client, ada, [bob])
+    before = await envelope(client, match_id, ada)
+    mover = ada if 0 in before["to_act"] else bob
+    with context.hub.listen("match:" + match_id) as socket:
+        answer = await act(client, match_id, mover, before["legal_actions"][0])
+        assert answer.status_code == 200, answer.text
+        assert stalled_on == [before["version"] + 1]  # still stalled when the answer came
+        async with asyncio.timeout(SETTLED):
+            pushed = await socket.next()
+    assert str(before["version"] + 1) in pushed
+    after = await envelope(client, match_id, ada)
+    assert after["version"] == before["version"] + 1
+    assert hook.failures >= 3
