@@ -8,11 +8,12 @@ settled, and every socket on every process is pushed the new version.
 
 The writer never imports a listener, and no listener can fail or hold up a commit:
 - *at once* listeners run inline and may only schedule work (a dict write, a task, a timer);
-- *after* listeners run in order, one match's commits in the order they were committed, each
-  on its own guard: an error is logged and counted, a listener slower than LISTENER_SECONDS
-  is cancelled. The committing request waits for them at most WAIT_SECONDS (a rated table's
-  final move is normally settled before its answer goes out), then answers anyway while they
-  finish in the background.
+- *after* listeners run in a task of their own, one match's commits in the order they were
+  committed, each on its own guard: an error is logged and counted, a listener slower than
+  LISTENER_SECONDS is cancelled. A move of a match that goes on is answered at once (its push
+  follows); any other commit (the match finished, a seat changed hands, a start) is answered
+  once they are done, or after WAIT_SECONDS at most: a rated table's final move is settled
+  before its answer goes out, a seat change's notice is in the chat.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from app.matches.loaded import LoadedMatch
-from app.statuses import ActorKind
+from app.statuses import ActorKind, MatchStatus
 
 WAIT_SECONDS = 2.0  # the longest a committing request waits for the after-commit listeners
 LISTENER_SECONDS = 10.0  # an after-commit listener still running then is cancelled
@@ -97,8 +98,8 @@ class CommitHook:
                 listeners.remove(listener)
 
     async def announce(self, commit: Commit) -> None:
-        """Tell every listener; returns once the after-commit listeners are done, or after
-        WAIT_SECONDS while they go on. Never raises for a listener."""
+        """Tell every listener (see the module's docstring for when it returns). Never raises
+        for a listener."""
         for listener in self._at_once:
             try:
                 listener(commit)
@@ -107,10 +108,11 @@ class CommitHook:
         if not self._after:
             return
         lane = self._queue(commit)
-        try:
-            # shield: a request that stops waiting (or is cancelled) leaves the lane running.
-            await asyncio.wait_for(asyncio.shield(lane), WAIT_SECONDS)
-        except TimeoutError:
+        if commit.change is Change.MOVE and commit.match.status == MatchStatus.ACTIVE:
+            return  # the hot path: nothing the mover's answer depends on
+        # asyncio.wait never cancels: a request that stops waiting leaves the lane running.
+        done, _ = await asyncio.wait((lane,), timeout=WAIT_SECONDS)
+        if not done:
             log.warning("listeners of %s v%s still at work", commit.match.id, commit.match.version)
 
     def refused(self, refusal: Refusal) -> None:
@@ -141,21 +143,63 @@ class CommitHook:
             del self._lanes[match_id]
 
     async def _run_after(self, commit: Commit, previous: asyncio.Task[None] | None) -> None:
-        if previous is not None:
-            await asyncio.wait([previous])  # its own failures are its own
-        for listener in self._after:
-            try:
-                async with asyncio.timeout(LISTENER_SECONDS):
+        if previous is not None and not previous.done():
+            await asyncio.wait((previous,))  # its own failures are its own
+        watch = _Watch(asyncio.current_task())
+        try:
+            for listener in self._after:
+                watch.step += 1
+                try:
                     await listener(commit)
-            except Exception:  # TimeoutError included: the next listener still runs
-                self._failed(listener, commit)
+                except asyncio.CancelledError:
+                    if not watch.overdue:
+                        raise  # the process is stopping
+                    watch.forgive()
+                    self._failed(listener, commit, "ran past LISTENER_SECONDS")
+                except Exception:
+                    self._failed(listener, commit)
+        finally:
+            watch.stop()
 
-    def _failed(self, listener: Any, commit: Commit) -> None:
+    def _failed(self, listener: Any, commit: Commit, why: str = "failed") -> None:
         self.failures += 1
         log.exception(
-            "commit listener %s failed on %s v%s (%s); the commit stands",
+            "commit listener %s %s on %s v%s (%s); the commit stands",
             getattr(listener, "__qualname__", listener),
+            why,
             commit.match.id,
             commit.match.version,
             commit.change,
         )
+
+
+class _Watch:
+    """One timer per lane rather than one per listener (a timer per listener costs more than
+    a cheap listener does): each time it rings, a listener still at the step it found at the
+    last ring has run LISTENER_SECONDS at least, and is cancelled; else it looks again later."""
+
+    def __init__(self, task: asyncio.Task[Any] | None) -> None:
+        self.task = task
+        self.step = 0
+        self.overdue = False
+        self._seen = -1
+        self._timer = asyncio.get_running_loop().call_later(LISTENER_SECONDS, self._ring)
+
+    def _ring(self) -> None:
+        if self.step == self._seen and self.task is not None:
+            self.overdue = True
+            self.task.cancel()
+            return
+        self._seen = self.step
+        self._timer = asyncio.get_running_loop().call_later(LISTENER_SECONDS, self._ring)
+
+    def forgive(self) -> None:
+        """The overdue listener was cancelled: the lane goes on to the next one."""
+        self.overdue = False
+        if self.task is not None:
+            self.task.uncancel()
+        self._seen = -1
+        self._timer = asyncio.get_running_loop().call_later(LISTENER_SECONDS, self._ring)
+
+    def stop(self) -> None:
+        self._timer.cancel()

@@ -17,12 +17,12 @@ from tests.platform.helpers import act, envelope, new_player, start_match
 SETTLED = 30.0
 
 
-def _commit(version: int, match_id: str = "m1") -> Commit:
+def _commit(version: int, match_id: str = "m1", status: str = "active") -> Commit:
     class Match:  # the hook reads only the id and version of the match it announces
         id = match_id
 
     match: Any = Match()
-    match.version = version
+    match.version, match.status = version, status
     return Commit(match, Change.MOVE, seat=0)
 
 
@@ -44,8 +44,29 @@ async def test_a_failing_listener_is_counted_and_the_others_still_hear() -> None
     hook.after(broken_after)
     hook.after(after)
     await hook.announce(_commit(1))  # never raises for a listener
+    await hook.drain()
     assert heard == ["now v1", "after v1"]
     assert hook.failures == 2
+
+
+async def test_a_move_is_answered_at_once_and_an_ending_once_its_listeners_are_done() -> None:
+    """A rated table's final move is settled before its answer goes out (the end screen asks
+    for the rating changes at once); an ordinary move does not wait for its push."""
+    hook = CommitHook()
+    heard: list[str] = []
+
+    async def listener(commit: Commit) -> None:
+        await asyncio.sleep(0)
+        heard.append(commit.change)
+
+    hook.after(listener)
+    await hook.announce(_commit(1))
+    assert heard == []
+    ending = _commit(2, status="finished")
+    await hook.announce(ending)
+    assert heard == ["move", "move"]
+    await hook.announce(Commit(ending.match, Change.END))
+    assert heard == ["move", "move", "end"]
 
 
 async def test_one_matchs_commits_reach_a_listener_in_the_order_they_were_committed() -> None:
@@ -102,7 +123,7 @@ async def test_a_move_is_committed_and_pushed_whatever_a_listener_does(
     client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A listener that raises and one that never returns, both before the sockets' own: the
-    move is answered, stored and pushed to a socket of the match all the same."""
+    move is answered at once, stored, and pushed to a socket of the match all the same."""
     monkeypatch.setattr(commits, "WAIT_SECONDS", 0.05)
     monkeypatch.setattr(commits, "LISTENER_SECONDS", 0.5)
     context = client.app.state.context  # type: ignore[attr-defined]
@@ -134,10 +155,10 @@ async def test_a_move_is_committed_and_pushed_whatever_a_listener_does(
     with context.hub.listen("match:" + match_id) as socket:
         answer = await act(client, match_id, mover, before["legal_actions"][0])
         assert answer.status_code == 200, answer.text
-        assert stalled_on == [before["version"] + 1]  # still stalled when the answer came
         async with asyncio.timeout(SETTLED):
-            pushed = await socket.next()
+            pushed = await socket.next()  # once the stalled listener is cancelled
     assert str(before["version"] + 1) in pushed
+    assert stalled_on == [before["version"] + 1]
     after = await envelope(client, match_id, ada)
     assert after["version"] == before["version"] + 1
     assert hook.failures >= 3
