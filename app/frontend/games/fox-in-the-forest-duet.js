@@ -106,7 +106,7 @@ function promptActions(envelope) {
 
 // --------------------------------------------------------------------------- players
 
-function playerBar(envelope, ctx, seat, who) {
+function playerBar(envelope, seat, who) {
   const view = envelope.view;
   const turn = (envelope.to_act || []).includes(seat);
   return h("div", { class: ["duet-bar", turn && "duet-turn"] },
@@ -129,7 +129,7 @@ function partnerBlock(envelope, ctx) {
   const voids = view.voids[partner] || [];
   const count = view.hand_counts[partner];
   return h("section", { class: "duet-partner", "aria-label": "Partner" },
-    playerBar(envelope, ctx, partner, seatName(envelope, ctx, partner)),
+    playerBar(envelope, partner, seatName(envelope, ctx, partner)),
     backsRow(count, count === 1 ? "card in hand" : "cards in hand"),
     knownRow("Known in their hand", view.known_in_hands[partner]),
     voids.length ? h("span", { class: "duet-note" }, `Has no ${voids.map(suitName).join(", no ")}`) : null);
@@ -333,7 +333,7 @@ function handBlock(envelope, ctx) {
     return el;
   });
   return h("section", { class: "duet-you table-dock", "aria-label": "Your hand" },
-    playerBar(envelope, ctx, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
+    playerBar(envelope, me, seated ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     seated ? handRow(cards) : backsRow(view.hand_counts[me], "cards in hand"),
     seated ? null : knownRow("Known in their hand", view.known_in_hands[me]));
 }
