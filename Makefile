@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 # What running needs (requirements.lock), then the dev tools on top (requirements-dev.lock).
 RUNTIME := $(VENV)/.runtime
 STAMP := $(VENV)/.installed
+# The npm tools (package-lock.json): the browser JavaScript's lint and type check.
+NPM_STAMP := node_modules/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
@@ -22,6 +24,10 @@ $(RUNTIME): requirements.lock pyproject.toml | $(BIN)/python
 $(STAMP): requirements-dev.lock $(RUNTIME)
 	$(BIN)/pip install --quiet -r requirements-dev.lock
 	touch $(STAMP)
+
+$(NPM_STAMP): package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+	touch $(NPM_STAMP)
 
 run: $(RUNTIME)
 	$(BIN)/foxden migrate
@@ -44,13 +50,17 @@ crash: $(STAMP)
 	FOXDEN_CRASH_MATCHES=$(CRASH_MATCHES) FOXDEN_CRASH_KILLS=$(CRASH_KILLS) \
 	FOXDEN_CRASH_SEED=$(CRASH_SEED) $(BIN)/pytest -q -s -rfEs tests/reliability/test_crash.py
 
-lint: $(STAMP)
+lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check app tests benchmarks
 	$(BIN)/ruff format --check app tests benchmarks
 	$(BIN)/mypy  # strict over app, tests and benchmarks (pyproject's [tool.mypy] files)
 	$(BIN)/lint-imports
 	# The OpenAPI document: Redocly's recommended rules, strict generated clients (npm tools).
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py
+	# The browser table's JavaScript: ESLint's recommended rules, then tsc's type check (strict
+	# but for untyped parameters, tsconfig.frontend.json).
+	npx --no-install eslint app/frontend
+	npx --no-install tsc -p tsconfig.frontend.json
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix app tests benchmarks
@@ -94,4 +104,4 @@ bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache foxden.db*
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache foxden.db*

@@ -107,7 +107,7 @@ function scoreLine(view, seat) {
     h("strong", {}, String(view.scores[seat])), ` / ${view.target_score} points`);
 }
 
-function playerBar(envelope, ctx, seat, who) {
+function playerBar(envelope, seat, who) {
   const view = envelope.view;
   const turn = mustAct(envelope).includes(seat);
   return h("div", { class: ["fitf-bar", turn && "fitf-turn"] },
@@ -124,7 +124,7 @@ function opponent(envelope, ctx) {
   const { them } = seats(envelope);
   const known = (view.known && view.known.hands && view.known.hands[them]) || [];
   return h("section", { class: "fitf-opponent", "aria-label": "Opponent" },
-    playerBar(envelope, ctx, them, seatName(envelope, ctx, them)),
+    playerBar(envelope, them, seatName(envelope, ctx, them)),
     backsRow(view.hand_counts[them], view.hand_counts[them] === 1 ? "card in hand" : "cards in hand"),
     known.length ? knownCards(known, "You know they hold") : null);
 }
@@ -293,7 +293,7 @@ function handBlock(envelope, ctx) {
     })
     : null;
   return h("section", { class: "fitf-you table-dock", "aria-label": "Your hand" },
-    playerBar(envelope, ctx, me, mine ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
+    playerBar(envelope, me, mine ? `You (${seatName(envelope, ctx, me)})` : seatName(envelope, ctx, me)),
     crownToggle(envelope, ctx),
     mine ? handRow(cards) : backsRow(view.hand_counts[me], "cards in hand"));
 }

@@ -53,6 +53,7 @@ function seatName(env, ctx, seat) {
   return ctx?.names?.[seat] || env.seats?.[seat]?.name || `Player ${seat + 1}`;
 }
 
+/** @returns {[number, number]} the cell one step from the mover toward `direction` */
 function stepTarget(view, direction) {
   const who = mover(view);
   const [dr, dc] = STEPS[direction];

@@ -2,12 +2,12 @@
 // see and end the devices signed in to the account, change the password, sign out.
 
 import { api } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, replace, byId } from "./dom.js";
 import { identity, rememberIdentity, forgetIdentity } from "./identity.js";
 import { passwordCheck } from "./password-check.js";
 import { siteHeader, toast, status } from "./ui.js";
 
-const app = document.getElementById("app");
+const app = byId("app");
 const SIGNED_OUT = new Set(["auth/invalid", "auth/expired"]);
 
 function render() {
@@ -53,7 +53,7 @@ function checkNewPassword(node, inputId, username) {
 function refuseGuessable(check, inputId) {
   const refusal = check.refusal();
   if (!refusal) return;
-  document.getElementById(inputId).focus();
+  byId(inputId).focus();
   throw new Error("Choose another password. " + refusal);
 }
 
@@ -71,7 +71,7 @@ function claimSection(me) {
     toast(`Account ${account.username} created: sign in with it on your other devices.`);
     render();
   });
-  const username = claim.querySelector("#claim-username");
+  const username = /** @type {HTMLInputElement} */ (claim.querySelector("#claim-username"));
   // A password built on the username is refused: another username may change the verdict.
   const check = checkNewPassword(claim, "claim-password", () => username.value);
   username.addEventListener("input", check.recheck);

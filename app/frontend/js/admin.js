@@ -2,13 +2,13 @@
 // and tables of lobbies and matches with filters and the actions beside each row.
 
 import { api, games } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, replace, byId } from "./dom.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { confirmDialog } from "./confirm-dialog.js";
 import { botMark, markedName } from "./bot-mark.js";
 
 const KEY = "foxden.admin_token";
-const app = document.getElementById("app");
+const app = byId("app");
 const main = h("main", { id: "main", tabindex: "-1" });
 const statsBox = h("div", { class: "stats", id: "stats" });
 const lobbiesBox = h("div", { class: "table-wrap", id: "lobbies" });
@@ -108,7 +108,9 @@ function twinOf(button) {
   const [key, value] = Object.entries(button.dataset)[0] || [];
   if (!key) return null;
   const attribute = "data-" + key.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
-  return [...document.querySelectorAll(`button[${attribute}="${CSS.escape(value)}"]`)]
+  /** @type {NodeListOf<HTMLButtonElement>} */
+  const buttons = document.querySelectorAll(`button[${attribute}="${CSS.escape(value)}"]`);
+  return [...buttons]
     .find((other) => other.textContent === button.textContent) || null;
 }
 

@@ -11,7 +11,13 @@ export class ApiError extends Error {
   }
 }
 
-/** api("/lobbies", {method: "POST", body: {...}}) -> parsed JSON (null for 204). */
+/**
+ * api("/lobbies", {method: "POST", body: {...}}) -> parsed JSON (null for 204).
+ * `token`: the bearer to send; null sends none; left out, the page's own identity's.
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string | null }} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { accept: "application/json" };
   const bearer = token === undefined ? identity()?.token : token;
@@ -24,7 +30,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (failure) {
+  } catch {
     throw new ApiError(0, "network/unreachable", "The server could not be reached.");
   }
   const text = await response.text();
@@ -51,7 +57,7 @@ export function socketUrl(path) {
   return `${scheme}//${location.host}/api/v1${path}`;
 }
 
-/** The game catalogue, fetched once per page. */
+/** @type {Promise<any[]> | null} The game catalogue, fetched once per page. */
 let gamesPromise = null;
 export function games() {
   if (!gamesPromise) gamesPromise = api("/games", { token: null });

@@ -8,7 +8,8 @@ import { h } from "./dom.js";
  */
 export function confirmDialog({ title, message, confirm, danger = true }) {
   return new Promise((resolve) => {
-    const opener = document.activeElement;
+    // What had focus: an HTML or SVG element (an Oh, Fox! board space, say), or nothing.
+    const opener = /** @type {(Element & HTMLOrSVGElement) | null} */ (document.activeElement);
     const cancelButton = h("button", { type: "button", id: "confirm-cancel", autofocus: true }, "Cancel");
     const confirmButton = h("button", { type: "button", id: "confirm-ok", class: danger ? "danger-solid" : "primary" }, confirm);
     const dialog = h("dialog", { class: "confirm-dialog", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-message" },

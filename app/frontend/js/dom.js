@@ -7,10 +7,30 @@ import morphdom from "../vendor/morphdom-2.7.8.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const FORM_CONTROLS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
 
+/**
+ * What h() and svg() take as children: nodes, text, and lists of them (nested as deep as the
+ * callers like); null, undefined and false are left out, so a child can be a condition.
+ * (A JSDoc type cannot name itself: the list is spelled in types/frontend.d.ts.)
+ * @typedef {DomChild} Child
+ */
+
+/**
+ * An element's attributes as h() and svg() read them: `class` (a string or a list), `dataset`,
+ * `style` (an object), `text`, handlers (`onclick`: a function) and plain attributes.
+ * @typedef {Record<string, any>} Attrs
+ */
+
+/**
+ * @template {ParentNode} N
+ * @param {N} node
+ * @param {Child[]} children
+ * @returns {N}
+ */
 function append(node, children) {
-  for (const child of children.flat(Infinity)) {
+  for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : String(child));
+    if (Array.isArray(child)) append(node, child); // a list of children, nested or not
+    else node.append(child instanceof Node ? child : String(child));
   }
   return node;
 }
@@ -59,14 +79,28 @@ function setAttrs(node, attrs) {
   }
 }
 
-/** h("button", {class: "primary", onclick}, "Start") -> <button class="primary">Start</button> */
+/**
+ * h("button", {class: "primary", onclick}, "Start") -> <button class="primary">Start</button>
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
   setAttrs(node, attrs);
   return append(node, children);
 }
 
-/** The same for SVG elements (inline art). */
+/**
+ * The same for SVG elements (inline art).
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -82,6 +116,18 @@ export function svg(tag, attrs, ...children) {
   return append(node, children);
 }
 
+/**
+ * The element with this id in the page's HTML (a page's #app, say): missing, the page is
+ * broken, and this says so at once instead of failing later on null.
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`The page has no #${id}`);
+  return node;
+}
+
 /** Remove every child of `node` and return it. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
@@ -94,8 +140,12 @@ export function replace(node, ...children) {
 }
 
 // A control the player has typed into or changed keeps its value through pushes.
-document.addEventListener("input", (event) => { event.target.__touched = true; }, true);
-document.addEventListener("change", (event) => { event.target.__touched = true; }, true);
+/** @param {Event} event */
+function touch(event) {
+  if (event.target) event.target.__touched = true;
+}
+document.addEventListener("input", touch, true);
+document.addEventListener("change", touch, true);
 
 function adoptHandlers(live, fresh) {
   const handlers = fresh.__handlers || {};

@@ -3,7 +3,7 @@
 import { api, games } from "./api.js";
 import { markedName } from "./bot-mark.js";
 import { timerField } from "./timer.js";
-import { h, replace } from "./dom.js";
+import { h, replace, byId } from "./dom.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { optionsForm, describeOptions } from "./options-form.js";
 import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
@@ -11,7 +11,7 @@ import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 import { slot } from "./slot.js";
 
 const REFRESH_MS = 5000;
-const app = document.getElementById("app");
+const app = byId("app");
 const who = h("div", { class: "who" });
 const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "polite" });
 // Refreshed every few seconds: redrawn only when the list changed, so a focused Join link stays.

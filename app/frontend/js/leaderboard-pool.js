@@ -9,7 +9,7 @@ const POOLS = { people: "People", bots: "Bot accounts" };
 /** The pool named in the address, or "people". */
 export function poolFromAddress() {
   const asked = new URLSearchParams(location.search).get("pool");
-  return asked in POOLS ? asked : "people";
+  return asked !== null && Object.hasOwn(POOLS, asked) ? asked : "people";
 }
 
 /** A choice of pool; `onChange(pool)` when another is picked (the address follows). */

@@ -4,11 +4,11 @@
 import { api, gameById } from "./api.js";
 import { botMark } from "./bot-mark.js";
 import { poolField, poolFromAddress } from "./leaderboard-pool.js";
-import { h, replace, pageId } from "./dom.js";
+import { h, replace, pageId, byId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
 
 const gameId = pageId("games");
-const app = document.getElementById("app");
+const app = byId("app");
 const PAGE = 50;
 const query = new URLSearchParams(location.search);
 let page = Math.max(0, Number.parseInt(query.get("page") || "0", 10) || 0);
@@ -63,7 +63,7 @@ async function load() {
   history.replaceState(null, "", url);
   let board;
   try {
-    board = await api(`/games/${encodeURIComponent(gameId)}/leaderboard?offset=${page * PAGE}&limit=${PAGE}&min_matches=${minMatches}&pool=${pool}`, { token: null });
+    board = await api(`/games/${encodeURIComponent(gameId || "")}/leaderboard?offset=${page * PAGE}&limit=${PAGE}&min_matches=${minMatches}&pool=${pool}`, { token: null });
   } catch (failure) {
     status(body, failure.status === 404 ? "There is no such game." : failure.message, "form-error");
     return;

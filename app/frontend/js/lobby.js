@@ -4,7 +4,7 @@
 import { api, gameById, socketUrl } from "./api.js";
 import { botMark } from "./bot-mark.js";
 import { describeTimer } from "./timer.js";
-import { h, replace, pageId } from "./dom.js";
+import { h, replace, pageId, byId } from "./dom.js";
 import { forgetToken, identity } from "./identity.js";
 import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
 import { chairRating, ratingKey, refreshRatings } from "./lobby-ratings.js";
@@ -14,7 +14,7 @@ import { slot } from "./slot.js";
 
 const lobbyId = pageId("lobby");
 const inviteCode = readInviteCode();
-const app = document.getElementById("app");
+const app = byId("app");
 const main = h("main", { id: "main", tabindex: "-1" });
 let lobby = null;
 let game = null;
@@ -47,7 +47,7 @@ function canStart() {
 
 async function change(path, options = {}) {
   try {
-    const updated = await api(`/lobbies/${encodeURIComponent(lobbyId)}${path}`, { method: "POST", ...options });
+    const updated = await api(`/lobbies/${encodeURIComponent(lobbyId || "")}${path}`, { method: "POST", ...options });
     if (updated && updated.seats) show(updated);
     return updated;
   } catch (failure) {
@@ -230,7 +230,7 @@ titleNode.tabIndex = -1;
 
 // Where focus goes once a control it was on is gone for good: the next step if it can be taken.
 function startOrTitle() {
-  const startButton = document.getElementById("start-match");
+  const startButton = /** @type {HTMLButtonElement | null} */ (document.getElementById("start-match"));
   return startButton && !startButton.disabled ? startButton : titleNode;
 }
 
@@ -317,7 +317,7 @@ function renderHeader() {
 
 function connect() {
   const token = me()?.token;
-  socket = new WebSocket(socketUrl(`/lobbies/${encodeURIComponent(lobbyId)}/ws`));
+  socket = new WebSocket(socketUrl(`/lobbies/${encodeURIComponent(lobbyId || "")}/ws`));
   const mine = socket;
   // The token goes in a hello frame, never in the URL: URLs end up in access logs. The first
   // push waits for the hello, so say it even without a token.

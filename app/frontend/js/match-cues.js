@@ -33,8 +33,10 @@ export class MatchCues {
     this.spokenPrompt = null;
     this.wasMyTurn = false;
     this.opened = false;
-    this.timer = null;
+    /** @type {number | undefined} */
+    this.timer = undefined;
     this.version = -1; // the envelope drawn last
+    /** @type {number | null} */
     this.waitUntil = null; // when the message stops waiting for the log
     new MutationObserver(() => this.logChanged()).observe(layout.log.list, { childList: true });
   }
@@ -77,7 +79,7 @@ export class MatchCues {
   }
 
   speak() {
-    if (this.layout.log.loadedVersion < this.version && Date.now() < this.waitUntil) {
+    if (this.layout.log.loadedVersion < this.version && Date.now() < (this.waitUntil ?? 0)) {
       this.timer = setTimeout(() => this.speak(), QUIET_MS); // the log is a request behind
       return;
     }

@@ -4,6 +4,22 @@
 import { h } from "./dom.js";
 import { humanize } from "./options-form.js";
 
+/**
+ * A game's renderer: the default export of games/<game-id>.js (docs/frontend.md, "The renderer
+ * contract"). Envelopes, views and actions are the server's JSON, untyped here.
+ * @typedef {object} Renderer
+ * @property {string} id
+ * @property {(root: HTMLElement, envelope: any, ctx: any) => void} render
+ * @property {(action: any, envelope: any, ctx?: any) => string} label
+ * @property {(envelope: any) => any[]} [promptActions]
+ * @property {(envelope: any) => number[]} [mustAct]
+ * @property {(envelope: any, ctx?: any) => Node | null} [outcome]
+ * @property {(envelope: any, ctx?: any) => Node | null} [teamOutcome]
+ * @property {(envelope: any, ctx?: any) => string | null} [headline]
+ * @property {(envelope: any, ctx?: any) => boolean} [outcomeReady]
+ * @property {(envelope: any, ctx: any) => string | null} [heldPrompt]
+ */
+
 /** "play" + {card: "bells-7"} -> "Play: card bells-7". */
 export function defaultLabel(action) {
   const details = Object.entries(action)
@@ -36,6 +52,7 @@ function dump(value, depth = 0) {
   return h("span", {}, String(value));
 }
 
+/** @type {Renderer} */
 export const fallbackRenderer = {
   id: "generic",
   render(root, envelope, ctx) {
@@ -53,7 +70,11 @@ export const fallbackRenderer = {
   outcome: () => null,
 };
 
-/** Load games/<id>.js; any failure (missing file, syntax error, bad export) gives the generic table. */
+/**
+ * Load games/<id>.js; any failure (missing file, syntax error, bad export) gives the generic table.
+ * @param {string} gameId
+ * @returns {Promise<Renderer>}
+ */
 export async function loadRenderer(gameId) {
   try {
     const module = await import(`/static/games/${gameId}.js`);

@@ -39,7 +39,8 @@ function tabBar(main) {
   };
   const bar = h("div", { class: "tabs", role: "tablist", "aria-label": "Match panels" }, buttons);
   bar.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-for]");
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLButtonElement | null} */ (target.closest("button[data-for]"));
     if (button) select(button.dataset.for);
   });
   bar.addEventListener("keydown", (event) => {

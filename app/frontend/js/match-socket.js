@@ -28,9 +28,12 @@ export class MatchSocket {
     this.sequence = 0;
     this.stopped = false;
     this.ended = false;
+    /** @type {WebSocket | null} */
     this.ws = null;
-    this.retryTimer = null;
-    this.pingTimer = null;
+    /** @type {number | undefined} */
+    this.retryTimer = undefined;
+    /** @type {number | undefined} */
+    this.pingTimer = undefined;
   }
 
   start() {
@@ -137,7 +140,7 @@ export class MatchSocket {
 
   /** Send an action for the envelope version it was chosen on; returns the frame id or null. */
   act(action, version) {
-    if (!this.connected) return null;
+    if (!this.connected || !this.ws) return null;
     this.sequence += 1;
     const id = `c-${this.sequence}-${Math.random().toString(36).slice(2, 8)}`;
     this.ws.send(JSON.stringify({ type: "act", action, version, id }));
@@ -146,6 +149,6 @@ export class MatchSocket {
 
   /** Ask the server for the current envelope again (after a refused action, say). */
   resync() {
-    if (this.connected) this.ws.send(JSON.stringify({ type: "hello", token: this.token, version: this.version }));
+    if (this.connected && this.ws) this.ws.send(JSON.stringify({ type: "hello", token: this.token, version: this.version }));
   }
 }

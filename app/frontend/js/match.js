@@ -3,7 +3,7 @@
 // panels (log, chat, players; tabs on phones), the outcome screen. Spectators watch read-only.
 
 import { api, gameById } from "./api.js";
-import { h, morphChildren, replace, pageId } from "./dom.js";
+import { h, morphChildren, replace, pageId, byId } from "./dom.js";
 import { forgetToken, identity } from "./identity.js";
 import { fallbackRenderer, loadRenderer, defaultLabel } from "./match-fallback.js";
 import { outcomeScreen } from "./match-outcome.js";
@@ -19,12 +19,13 @@ import { timeLeft } from "./timer.js";
 
 const matchId = pageId("match");
 const me = identity();
-const app = document.getElementById("app");
+const app = byId("app");
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const uiState = new Map(); // ctx.select / ctx.selected: survives re-renders
 const connection = h("span", { class: "connection", id: "connection", role: "status", dataset: { state: "connecting" } }, "Connecting…");
 
 let layout = null;
+/** @type {import("./match-fallback.js").Renderer} */
 let renderer = fallbackRenderer;
 let game = null;
 let socket = null;

@@ -48,6 +48,9 @@ export function describeOptions(schema, options = {}, { changedOnly = false } = 
 /**
  * optionsForm(schema, values, {prefix, disabled, onChange}) -> {node, value()}.
  * `value()` returns the options object to send (every field, so the server sees the choice).
+ * @param {any} schema
+ * @param {Record<string, any>} [values]
+ * @param {{ prefix?: string, disabled?: boolean, onChange?: (options: Record<string, any>) => void }} [settings]
  */
 export function optionsForm(schema, values = {}, { prefix = "opt", disabled = false, onChange } = {}) {
   const properties = (schema && schema.properties) || {};

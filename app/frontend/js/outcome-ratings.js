@@ -17,6 +17,7 @@ export function signedChange(value) {
 
 function load(matchId) {
   if (!fetched.has(matchId)) {
+    /** @type {{ changes: any[] | null | undefined, promise: Promise<void> | null }} */
     const entry = { changes: undefined, promise: null };
     entry.promise = api(`/matches/${encodeURIComponent(matchId)}`)
       .then((summary) => { entry.changes = summary.rating_changes || null; })

@@ -3,12 +3,12 @@
 
 import { api, games } from "./api.js";
 import { botMark } from "./bot-mark.js";
-import { h, svg, replace, pageId } from "./dom.js";
+import { h, svg, replace, pageId, byId } from "./dom.js";
 import { siteHeader, status } from "./ui.js";
 import { against, when } from "./recent-match.js";
 
 const playerId = pageId("players");
-const app = document.getElementById("app");
+const app = byId("app");
 const CHART = { width: 640, height: 220, left: 44, right: 12, top: 14, bottom: 28 };
 
 // Ratings are shown on the display scale (1500 for a newcomer, never negative: docs/ratings.md).
@@ -120,7 +120,7 @@ async function start() {
     return;
   }
   let profile;
-  let catalogue = [];
+  let catalogue;
   try {
     [profile, catalogue] = await Promise.all([api(`/players/${encodeURIComponent(playerId)}`, { token: null }),
       games().catch(() => [])]);
@@ -128,7 +128,7 @@ async function start() {
     status(main, failure.status === 404 ? "There is no such player." : failure.message, "form-error");
     return;
   }
-  const titles = new Map(catalogue.map((game) => [game.id, game.title]));
+  const titles = new Map(catalogue.map((game) => /** @type {const} */ ([game.id, game.title])));
   document.title = `${profile.name} — Foxden`;
   replace(main, h("h1", { id: "profile-name" }, profile.name, botMark(profile)),
     standingsTable(profile), historySection(profile, titles), recentSection(profile, titles), teamSection(profile, titles));

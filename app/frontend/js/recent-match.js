@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 
+/** @type {Array<[Intl.RelativeTimeFormatUnit, number]>} */
 const UNITS = [["year", 365 * 86400], ["month", 30 * 86400], ["week", 7 * 86400], ["day", 86400],
   ["hour", 3600], ["minute", 60]];
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

@@ -3,7 +3,7 @@
 // the engine (GET /matches/{id}/replay/{n}); the log gives the sentence for each move.
 
 import { api, gameById } from "./api.js";
-import { h, replace, pageId } from "./dom.js";
+import { h, replace, pageId, byId } from "./dom.js";
 import { loadRenderer, fallbackRenderer } from "./match-fallback.js";
 import { ensureStyles } from "../games/kit/styles.js";
 import { ReplayControls } from "./replay-controls.js";
@@ -11,7 +11,7 @@ import { drawSeats, seatChoices } from "./replay-seats.js";
 import { siteHeader, status, toast } from "./ui.js";
 
 const matchId = pageId("match");
-const app = document.getElementById("app");
+const app = byId("app");
 const base = `/matches/${encodeURIComponent(matchId || "")}`;
 // Autoplay's pause between moves; a test (or a curious user) may set window.FOXDEN_REPLAY_MS.
 const autoplayMs = () => Number(window.FOXDEN_REPLAY_MS) || 1200;
@@ -19,6 +19,7 @@ const autoplayMs = () => Number(window.FOXDEN_REPLAY_MS) || 1200;
 const steps = new Map(); // step number -> the server's answer, fetched once
 let index = null; // {steps, marks, ...}
 let texts = new Map(); // step -> the log's entries for it
+/** @type {import("./match-fallback.js").Renderer} */
 let renderer = fallbackRenderer;
 let controls = null;
 let shown = null; // the step on screen
@@ -132,7 +133,7 @@ function frame(game, first) {
   const main = h("main", { id: "main", class: "match-page replay-page", tabindex: "-1", dataset: { steps: String(index.steps) } },
     h("div", { class: "match-head" },
       h("h1", { class: "match-title" }, `Replay: ${game ? game.title : index.game}`),
-      h("a", { href: `/match/${encodeURIComponent(matchId)}` }, "Back to the match"),
+      h("a", { href: `/match/${encodeURIComponent(matchId || "")}` }, "Back to the match"),
       exportButton),
     controls.node,
     h("div", { class: "row replay-watching" }, h("label", { for: "replay-watching" }, "Show"), seatSelect),

@@ -8,6 +8,8 @@ const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), selec
  * or the one with focus. When a rebuild does remove the focused control, focus goes to the
  * control with the same id, else to the first control of the new content, else to
  * `fallback()` (an element), so it never drops to the page.
+ * @param {HTMLElement} node
+ * @param {{ fallback?: () => HTMLElement | SVGElement | null }} [options]
  */
 export function slot(node, { fallback } = {}) {
   let currentKey;

@@ -200,7 +200,7 @@ function watchTargets() {
       show(target);
     }, LONG_PRESS_MS);
   });
-  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+  for (const type of /** @type {const} */ (["pointerup", "pointercancel", "pointermove"])) {
     document.addEventListener(type, (event) => {
       if (type !== "pointermove" || event.pointerType !== "touch" || Math.abs(event.movementX) + Math.abs(event.movementY) > 6) {
         clearTimeout(pressTimer);

@@ -8,7 +8,9 @@ import { h } from "../../js/dom.js";
 const ready = new Map(); // href -> Promise that settles once the sheet (and its @imports) loaded
 
 function linkFor(href) {
-  return [...document.querySelectorAll('link[rel="stylesheet"]')].find((link) => link.href === href) || null;
+  /** @type {NodeListOf<HTMLLinkElement>} */
+  const links = document.querySelectorAll('link[rel="stylesheet"]');
+  return [...links].find((link) => link.href === href) || null;
 }
 
 /** Link games/<gameId>.css unless the page has it; the promise settles once it is applied. */
@@ -16,6 +18,7 @@ export function ensureStyles(gameId) {
   const href = new URL(`../${gameId}.css`, import.meta.url).href;
   if (ready.has(href)) return ready.get(href);
   let link = linkFor(href);
+  /** @type {Promise<void>} */
   const loaded = link && link.sheet ? Promise.resolve() : new Promise((resolve) => {
     if (!link) {
       link = h("link", { rel: "stylesheet", href });

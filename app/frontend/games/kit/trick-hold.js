@@ -69,7 +69,7 @@ let tallest = { width: 0, height: 0 };
  * again twice per trick. Run after each drawing of a trick game's table.
  */
 export function steadyPromptHeight() {
-  const prompt = document.querySelector("#prompt");
+  const prompt = document.getElementById("prompt");
   if (!prompt) return;
   if (tallest.width !== window.innerWidth) {
     tallest = { width: window.innerWidth, height: 0 };

@@ -80,6 +80,9 @@ function cardGlyph(card) {
 /**
  * An action card face: the card symbol turned to its direction, its name and a direction
  * letter, so that the arrow is readable without relying on the rotation alone.
+ * @param {string} card
+ * @param {string | null} [direction]
+ * @param {{ width?: number, title?: boolean }} [look]
  */
 export function actionCard(card, direction = null, { width = 44, title = true } = {}) {
   const height = Math.round(width * 1.4);

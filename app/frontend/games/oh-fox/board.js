@@ -13,6 +13,13 @@ export function parseSpace(id) {
   return match ? { row: Number(match[1]), col: Number(match[2]) } : null;
 }
 
+/** The row and column of a board space ("r1c2"): anything else is a broken view, said loudly. */
+export function spaceAt(id) {
+  const at = parseSpace(id);
+  if (!at) throw new Error(`Not a space of the board: ${id}`);
+  return at;
+}
+
 export function spaceLabel(board, id) {
   const space = board.spaces.find((sp) => sp.id === id);
   if (!space) return id;
@@ -23,7 +30,7 @@ export function spaceLabel(board, id) {
 
 /** The centre of the n-th of `count` pawns on a space, in board units. */
 export function pawnPoint(id, index = 0, count = 1) {
-  const { row, col } = parseSpace(id);
+  const { row, col } = spaceAt(id);
   const x0 = col * CELL;
   const y0 = row * CELL;
   if (count <= 1) return { x: x0 + 50, y: y0 + 62 };
@@ -103,6 +110,9 @@ function wrapRim(board) {
  * Draw the board. `targets` maps a space id to {label, onActivate} (clickable, outlined);
  * `highlight` is a set of space ids outlined as a preview; `track` is [{space, turn}] for the
  * viewer's own planned positions. Returns {svg, pawnLayer}.
+ * @param {any} board
+ * @param {{ targets?: Record<string, { label: string, onActivate: (event: Event) => void }>,
+ *   highlight?: string[], track?: Array<{ space: string, turn: number }>, label?: string }} [layers]
  */
 export function drawBoard(board, { targets = {}, highlight = [], track = [], label = "The board" } = {}) {
   const width = board.cols * CELL;
@@ -120,13 +130,13 @@ export function drawBoard(board, { targets = {}, highlight = [], track = [], lab
 }
 
 function outline(id, cls) {
-  const { row, col } = parseSpace(id);
+  const { row, col } = spaceAt(id);
   return s("rect", { x: col * CELL + 3, y: row * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 8,
     class: cls });
 }
 
 function targetSpace(id, target) {
-  const { row, col } = parseSpace(id);
+  const { row, col } = spaceAt(id);
   const node = s("g", { class: "of-target", "data-target": id },
     s("rect", { x: col * CELL + 3, y: row * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 8 }));
   return activatable(node, target.label, target.onActivate);
@@ -141,7 +151,7 @@ function drawTrack(track) {
     bySpace.get(step.space).push(step.turn);
   }
   for (const [id, turns] of bySpace) {
-    const { row, col } = parseSpace(id);
+    const { row, col } = spaceAt(id);
     const text = turns.length > 2 ? `${turns.slice(0, 2).join(",")}+${turns.length - 2}` : turns.join(",");
     const width = 14 + 7 * text.length;
     layer.append(s("g", { transform: `translate(${col * CELL + 4} ${row * CELL + 38})` },

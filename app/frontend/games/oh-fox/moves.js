@@ -1,13 +1,13 @@
 // Where your chosen card would take you, for the preview outline on the board. Only a hint
 // drawn from your own track; the server's reckoning is the authority.
 
-import { parseSpace } from "./board.js";
+import { spaceAt } from "./board.js";
 
 const DELTA = { north: [-1, 0], east: [0, 1], south: [1, 0], west: [0, -1] };
 const OPPOSITE = { north: "south", east: "west", south: "north", west: "east" };
 
 function step(board, id, direction, count = 1) {
-  let { row, col } = parseSpace(id);
+  let { row, col } = spaceAt(id);
   for (let i = 0; i < count; i += 1) {
     row = (row + DELTA[direction][0] + board.rows) % board.rows;
     col = (col + DELTA[direction][1] + board.cols) % board.cols;

@@ -4,13 +4,31 @@
 
 import { capitalize, h, s } from "./dom.js";
 import { heartIcon, pawn } from "./art.js";
-import { drawBoard, parseSpace, pawnPoint, spaceLabel } from "./board.js";
+import { drawBoard, pawnPoint, spaceAt, spaceLabel } from "./board.js";
 
 const STEP_MS = 900;
 const players = new Map(); // match id -> {index, playing, timer, draw, revealed}: survives re-renders
 let renders = 0;
 
-/** Turn the view's reckoning records into a list of frames, each a complete picture. */
+/**
+ * One picture of the reckoning: where everyone stands, the hearts so far, and what happened.
+ * @typedef {object} Frame
+ * @property {number} turn
+ * @property {number | "end" | "bonus" | "final"} step
+ * @property {string[]} positions  space ids, by seat
+ * @property {number[]} hearts
+ * @property {number[]} broken
+ * @property {Array<{ seat: number, from: string, to: string, mode: string }>} moved
+ * @property {Array<{ kind: "attack" | "eat", space: string }>} marks
+ * @property {string} text
+ * @property {boolean} [final]
+ * @property {number[]} [totals]
+ */
+
+/**
+ * Turn the view's reckoning records into a list of frames, each a complete picture.
+ * @returns {Frame[]}
+ */
 export function buildFrames(view, names) {
   const seats = view.seats;
   const who = (seat) => `${names[seat]} (${seats[seat].animal})`;
@@ -18,6 +36,7 @@ export function buildFrames(view, names) {
   let positions = seats.map((seat) => seat.home);
   let hearts = seats.map(() => 0);
   let broken = seats.map(() => 0);
+  /** @type {Frame[]} */
   const frames = [{ turn: 0, step: 0, positions, hearts, broken, moved: [], marks: [],
     text: "Everyone starts on their home." }];
   const push = (frame) => frames.push({ positions, hearts, broken, moved: [], marks: [], ...frame });
@@ -58,7 +77,10 @@ export function buildFrames(view, names) {
   return frames.concat(finalFrames(view, names, positions, hearts, broken));
 }
 
-/** The bonuses (home, full hunger, guesses, every prey attacked, objectives), then the totals. */
+/**
+ * The bonuses (home, full hunger, guesses, every prey attacked, objectives), then the totals.
+ * @returns {Frame[]}
+ */
 function finalFrames(view, names, positions, hearts, broken) {
   const scores = view.scores || [];
   const bonusText = scores.map((score) => {
@@ -124,8 +146,8 @@ function setPlaying(state, playing, frames) {
 }
 
 function isWrap(move) {
-  const from = parseSpace(move.from);
-  const to = parseSpace(move.to);
+  const from = spaceAt(move.from);
+  const to = spaceAt(move.to);
   return Math.abs(from.row - to.row) > 1 || Math.abs(from.col - to.col) > 1 || move.mode === "jump";
 }
 
@@ -149,7 +171,7 @@ function placeFrame(pawns, frame, animate) {
 
 function drawMarks(layer, frame) {
   layer.replaceChildren(...frame.marks.map((mark) => {
-    const { row, col } = parseSpace(mark.space);
+    const { row, col } = spaceAt(mark.space);
     const text = mark.kind === "attack" ? "Attack!" : "Eats";
     return s("g", { class: `of-event of-event-${mark.kind}`, transform: `translate(${col * 100 + 50} ${row * 100 + 40})` },
       s("rect", { x: -30, y: -11, width: 60, height: 18, rx: 9 }), s("text", { y: 3, text }));
