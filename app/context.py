@@ -9,15 +9,14 @@ from cachetools import TTLCache
 from app.accounts.passwords import PasswordHashing
 from app.accounts.service import TokenCache
 from app.accounts.signin_limits import SignInLimits
-from app.clock import Clock, RealClock
-from app.config import Settings
-from app.db import Database
+from app.core.clock import Clock, RealClock
+from app.core.config import Settings
+from app.core.db import Database
 from app.matches.commits import CommitHook
 from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
 from app.ops.metrics import Metrics
-from app.ratelimit import RateLimiter
 from app.realtime.broker import Broker
 from app.realtime.drain import Drain
 from app.realtime.envelopes import EnvelopeCache
@@ -25,6 +24,7 @@ from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
 from app.realtime.signouts import Signouts
 from app.realtime.slots import SocketSlots
+from app.web.ratelimit import RateLimiter
 
 PRESENCE_SECONDS = 1.0
 PRESENCE_MATCHES = 10_000  # matches whose presence one process holds at once
@@ -48,9 +48,9 @@ class AppContext:
     # Every time-driven behaviour reads this clock, so tests can drive time by hand.
     clock: Clock = field(default_factory=RealClock)
     # Every committed change to a match is announced here once; the listeners are wired in
-    # app/commit_listeners.py (ops, bots and timers, players' news, ratings, chat, realtime).
+    # app/server/commit_listeners.py (ops, bots and timers, players' news, ratings, chat, realtime).
     commits: CommitHook = field(default_factory=CommitHook)
-    # Set when this process stops (app/shutdown.py): sockets close with 1012, streams end.
+    # Set when this process stops (app/server/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
     # Each match's connected seats, held PRESENCE_SECONDS on the app's clock: one Redis
     # lookup per match per second however many pushes; expired entries are dropped.

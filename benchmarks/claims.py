@@ -32,10 +32,10 @@ from typing import Any
 
 import httpx
 
-from app.child_server import ChildServer
-from app.client import ApiClient
-from app.migrate import upgrade
+from app.server.migrate import upgrade
 from benchmarks.load import _drop_postgres, _fresh_postgres, _percentile
+from tests.support.child_server import ChildServer
+from tests.support.client import ApiClient
 
 QUIET_SECONDS = 3.0
 READ_PAUSE = 0.01  # the bystander reads about 60 times a second (well within its own limit)

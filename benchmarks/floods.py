@@ -23,9 +23,9 @@ from typing import Any
 import websockets
 from websockets.exceptions import ConnectionClosed
 
-from app.child_server import ChildServer
-from app.client import ApiClient, open_table
 from benchmarks.load import _percentile
+from tests.support.child_server import ChildServer
+from tests.support.client import ApiClient, open_table
 
 BYSTANDER_PAUSE = 0.05  # 20 pings a second: within the default rate limit
 

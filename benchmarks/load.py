@@ -36,10 +36,10 @@ import asyncpg
 import orjson
 import websockets
 
-from app.child_server import ChildServer as Server
-from app.client import ApiClient, open_table
 from app.games import REGISTRY
-from app.migrate import upgrade
+from app.server.migrate import upgrade
+from tests.support.child_server import ChildServer as Server
+from tests.support.client import ApiClient, open_table
 
 PG = "postgresql://postgres@127.0.0.1:5432"
 SERVICES = ("postgres", "redis-server")
@@ -385,7 +385,7 @@ async def _run(args: argparse.Namespace) -> dict[str, float]:
     env = {"FOXDEN_DATABASE_URL": url, "FOXDEN_RATE_PER_MINUTE": "1000000"}
     if args.processes > 1 or args.backend == "postgres":
         env["FOXDEN_REDIS_URL"] = args.redis
-    app = "app.asgi:app" if args.game != "high-card" else "tests.fakes.server:app"
+    app = "app.server.asgi:app" if args.game != "high-card" else "tests.fakes.server:app"
     servers = [Server(env, app) for _ in range(args.processes)]
     try:
         for server in servers:

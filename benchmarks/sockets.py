@@ -19,9 +19,9 @@ from typing import Any
 
 import websockets
 
-from app.child_server import ChildServer
-from app.client import ApiClient, open_table
 from benchmarks.load import rss_kib
+from tests.support.child_server import ChildServer
+from tests.support.client import ApiClient, open_table
 
 LIMITS = {
     "FOXDEN_RATE_PER_MINUTE": "100000000",

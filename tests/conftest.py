@@ -19,9 +19,9 @@ import httpx
 import pytest
 import redis
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from app.games import REGISTRY
-from app.migrate import upgrade
+from app.server.migrate import upgrade
 from tests.fakes.high_card import ENGINE as HIGH_CARD
 
 PG_ADMIN_DSN = os.environ.get(
@@ -89,8 +89,8 @@ def redis_url() -> str:
 
 def _tables() -> tuple[str, ...]:
     """Every table the app's models declare, so a new table is emptied between tests too."""
-    import app.models  # noqa: F401  (registers every model on the metadata)
-    from app.db import Base
+    import app.server.models  # noqa: F401  (registers every model on the metadata)
+    from app.core.db import Base
 
     return tuple(Base.metadata.tables)
 
@@ -142,8 +142,8 @@ def clock() -> ManualClock:
 async def client(
     database_url: str, with_high_card: None, clock: ManualClock
 ) -> AsyncIterator[httpx.AsyncClient]:
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     settings = Settings(
         database_url=database_url,

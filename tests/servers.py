@@ -1,6 +1,6 @@
 """Real uvicorn processes for end-to-end tests over real sockets.
 
-`Server` is `app.child_server.ChildServer` (the port is bound here and never freed between
+`Server` is `tests.support.child_server.ChildServer` (the port is bound here and never freed between
 choosing it and serving on it) serving the test fakes by default, from the repository root.
 """
 
@@ -16,9 +16,9 @@ from typing import Any
 
 import uvicorn
 
-from app.child_server import ChildServer, listening_socket, wait_ready
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
+from tests.support.child_server import ChildServer, listening_socket, wait_ready
 from tests.timing import HANG, run_clock
 
 __all__ = [
@@ -66,7 +66,7 @@ class InProcessServer:
     variable could ever switch a production server to it."""
 
     def __init__(self, settings: Any, clock: ManualClock) -> None:
-        from app.main import create_app
+        from app.server.main import create_app
 
         self.clock = clock
         self.listener = listening_socket()  # held, never freed and bound again (see above)

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 
 HANG = 60.0  # seconds before a test that never settles fails instead of hanging
 
@@ -52,8 +52,8 @@ async def app_on(
     """An app instance of its own (its own pool, caches and bot layer) on `clock`: two of
     them on one database behave as two processes; leaving the block stops it like a crash
     would, dropping whatever its bots and timers were waiting to do."""
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     app = create_app(
         Settings(database_url=database_url, rate_per_minute=100_000, **settings), clock

@@ -15,12 +15,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.credentials import Claim, PasswordChange, SignIn, username_key
+from app.accounts.device_sessions import (
+    device_session_row,
+    forget_expired,
+    open_device_session,
+    revoke_others,
+)
 from app.accounts.identity import ENV_ADMIN, Identity, Signouts, TokenCache
 from app.accounts.models import Account, DeviceSession, Player
 from app.accounts.passwords import HashingSlot, needs_rehash
-from app.accounts.sessions import forget_expired, open_session, revoke_others, session_row
 from app.accounts.strength import refuse_weak
-from app.errors import ApiError
+from app.core.errors import ApiError
 
 # A claimed player's own token moves to its first session; the row keeps a value no sha256
 # hex digest can equal (it must stay unique and non-null), so no token names the row itself.
@@ -68,7 +73,7 @@ async def claim(
         password_changed_at=now,
     )
     guest_hash = row.token_hash
-    device = session_row(player.id, guest_hash, label, now)
+    device = device_session_row(player.id, guest_hash, label, now)
     row.token_hash = CLAIMED + player.id
     session.add_all([account, device])
     await _commit_unless_raced(session, player.id)
@@ -128,7 +133,7 @@ async def sign_in(
     if rehashed:
         account.password_hash = rehashed
     await forget_expired(session, account.player_id, now)
-    device, token = open_session(account.player_id, label, now)
+    device, token = open_device_session(account.player_id, label, now)
     session.add(device)
     await session.commit()
     return account, player, device, token

@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import Depends
 
 from app.accounts.passwords import HashingSlot
-from app.deps import ContextDep
+from app.web.deps import ContextDep
 
 
 async def hashing_slot(context: ContextDep) -> AsyncIterator[HashingSlot]:

@@ -16,11 +16,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.accounts import account_of
 from app.accounts.models import Account, Player
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.lobby.activity import open_tables_of
 from app.lobby.models import Lobby
 from app.matches.models import Match, MatchSeat
-from app.statuses import MatchStatus
 
 RATED_HISTORY = (
     "This account has played rated matches among people: only an account with no rated "

@@ -6,9 +6,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from app.accounts.bot_accounts import make_bot
-from app.deps import ContextDep, CurrentPlayer, SessionDep
-from app.errors import responses
+from app.core.errors import responses
 from app.lobby.activity import idle_cutoff
+from app.web.deps import ContextDep, CurrentPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/players", tags=["players"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")

@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field
 
 from app.accounts.models import USERNAME_MAX
-from app.inputs import PlainText, RequestModel
+from app.core.inputs import PlainText, RequestModel
 
 USERNAME_MIN = 3
 PASSWORD_MIN = 8

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from app.clock import Clock, RealClock
+from app.core.clock import Clock, RealClock
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import Boolean, ForeignKey, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, UTCDateTime, utcnow
+from app.core.db import Base, UTCDateTime, utcnow
 
 USERNAME_MAX = 24
 LABEL_MAX = 120

@@ -27,7 +27,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from prometheus_client import Counter
 
-from app.errors import ApiError
+from app.core.errors import ApiError
 
 HASHER = PasswordHasher()
 # Verified against when a username is unknown, so "no such user" takes as long as "wrong

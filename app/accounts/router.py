@@ -11,12 +11,12 @@ from app.accounts.accounts import account_of, change_password, claim
 from app.accounts.admission import HashingSlotDep
 from app.accounts.bot_accounts import is_bot_account
 from app.accounts.credentials import Claim, PasswordChange
+from app.accounts.device_sessions import device_label
 from app.accounts.models import Account
 from app.accounts.service import create_player
-from app.accounts.sessions import device_label
-from app.deps import ContextDep, CurrentPlayer, SessionDep, limit
-from app.errors import responses
-from app.names import DisplayName
+from app.core.errors import responses
+from app.core.names import DisplayName
+from app.web.deps import ContextDep, CurrentPlayer, SessionDep, limit
 
 router = APIRouter(prefix="/api/v1/players", tags=["players"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")

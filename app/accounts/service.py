@@ -7,9 +7,9 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.device_sessions import DeviceSessionExpired, device_session_identity
 from app.accounts.identity import ENV_ADMIN, NO_TOKEN, Identity, TokenCache
 from app.accounts.models import Player
-from app.accounts.sessions import SessionExpired, session_identity
 from app.accounts.tokens import hash_token, new_id, new_token
 
 # Identity and TokenCache live in identity.py; they are named here too for existing importers.
@@ -40,12 +40,12 @@ async def identity_for(session: AsyncSession, token: str, cache: TokenCache) -> 
     """The player a token names, or None (unknown, revoked or expired): for sockets."""
     try:
         return await lookup_token(session, token, cache)
-    except SessionExpired:
+    except DeviceSessionExpired:
         return None
 
 
 async def lookup_token(session: AsyncSession, token: str, cache: TokenCache) -> Identity | None:
-    """The player a token names, or None; SessionExpired for a device token used too late."""
+    """The player a token names, or None; DeviceSessionExpired for a device token used too late."""
     if cache.is_admin_token(token):
         return ENV_ADMIN
     token_hash = hash_token(token)
@@ -58,7 +58,7 @@ async def lookup_token(session: AsyncSession, token: str, cache: TokenCache) -> 
         cache.put(token_hash, identity)
     if identity.expires_at is not None and identity.expires_at <= now:
         cache.drop(token_hash)
-        raise SessionExpired
+        raise DeviceSessionExpired
     return identity
 
 
@@ -68,7 +68,7 @@ async def stored_identity(session: AsyncSession, token_hash: str, now: datetime)
     player = await session.scalar(select(Player).where(Player.token_hash == token_hash))
     if player is not None:
         return Identity(player.id, player.name, player.is_admin, token_hash=token_hash)
-    return await session_identity(session, token_hash, now)
+    return await device_session_identity(session, token_hash, now)
 
 
 async def ensure_env_admin(session: AsyncSession, token: str) -> None:

@@ -23,9 +23,9 @@ from contextlib import contextmanager
 
 from cachetools import TTLCache
 
-from app.clock import Clock
-from app.errors import ApiError
-from app.ratelimit import RateLimiter
+from app.core.clock import Clock
+from app.core.errors import ApiError
+from app.web.ratelimit import RateLimiter
 
 ADDRESS_PER_MINUTE, ADDRESS_BURST = 10, 30
 PAIR_FAILURES, PAIR_PER_MINUTE = 10, 1

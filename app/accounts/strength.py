@@ -18,7 +18,7 @@ from zxcvbn import zxcvbn
 
 from app.accounts.credentials import PASSWORD_MIN
 from app.accounts.passwords import lowest_priority
-from app.errors import ApiError
+from app.core.errors import ApiError
 
 # zxcvbn's scores: 2 is "protection from unthrottled online attacks" (under 10^8 guesses:
 # "Winter2024!", "Tr0ub4dour&3"); 3 is "moderate protection from an offline slow-hash attack".

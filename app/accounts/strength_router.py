@@ -12,9 +12,9 @@ from pydantic import BaseModel, Field
 from app.accounts.credentials import PASSWORD_MAX
 from app.accounts.models import USERNAME_MAX, Account
 from app.accounts.strength import verdict
-from app.deps import CurrentPlayer, SessionDep
-from app.errors import responses
-from app.inputs import PlainText, RequestModel
+from app.core.errors import responses
+from app.core.inputs import PlainText, RequestModel
+from app.web.deps import CurrentPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/players/me/account", tags=["players"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "rate/limited")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Path
 from pydantic import BaseModel
 
+from app.accounts.device_sessions import end_player
 from app.accounts.identity import ENV_ADMIN
-from app.accounts.sessions import end_player
 from app.admin.audit import audit
-from app.deps import AdminPlayer, ContextDep, SessionDep
-from app.errors import ApiError, responses
+from app.core.errors import ApiError, responses
+from app.web.deps import AdminPlayer, ContextDep, SessionDep
 
 router = APIRouter(prefix="/api/v1/admin/players", tags=["admin"])
 ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")

@@ -11,9 +11,9 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.admin.audit import audit
-from app.deps import AdminPlayer, ContextDep, SessionDep
-from app.errors import ApiError, responses
-from app.inputs import GameFilter, LobbyId, MatchId, PlayerId
+from app.core.errors import ApiError, responses
+from app.core.inputs import GameFilter, LobbyId, MatchId, PlayerId
+from app.core.statuses import ActorKind, LobbyStatus, MatchStatus
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby
 from app.lobby.publish import commit_and_push, lobby_public
@@ -24,10 +24,10 @@ from app.matches.envelope import summary_json
 from app.matches.last_step import LastStep, end_match
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match
-from app.matches.presence import presence
 from app.matches.schemas import MatchSummaryPublic
 from app.matches.store import load_match
-from app.statuses import ActorKind, LobbyStatus, MatchStatus
+from app.realtime.presence import presence
+from app.web.deps import AdminPlayer, ContextDep, SessionDep
 
 router = APIRouter(prefix="/api/v1/admin", tags=["admin"])
 ADMIN = ("auth/missing", "auth/invalid", "auth/forbidden", "rate/limited", "request/malformed")

@@ -1,7 +1,7 @@
 """The bot and timer layer of one process: it listens to commits and to the clock.
 
 Every commit tells it how the match stands (it listens at once on the commit hook,
-app/commit_listeners.py): a bot to act wakes the runner, and the match's
+app/server/commit_listeners.py): a bot to act wakes the runner, and the match's
 alarm is set to its new deadline (or dropped). While nothing is due it spends no CPU: there
 is no periodic scan of active matches, only recovery's rare backstop.
 """

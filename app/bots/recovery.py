@@ -20,10 +20,10 @@ from sqlalchemy import ColumnElement, select, update
 from app.bots.runner import BotRunner
 from app.bots.timers import TurnTimers
 from app.bots.workers import Workers
+from app.core.statuses import MatchStatus
 from app.matches.models import Match
 from app.matches.store import load_match
 from app.ratings.settle import settle_pending
-from app.statuses import MatchStatus
 
 if TYPE_CHECKING:
     from app.context import AppContext

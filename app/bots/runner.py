@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 
 from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
-from app.errors import ApiError
-from app.faults import is_outage
+from app.core.errors import ApiError
+from app.core.statuses import ActorKind
 from app.games.knowledge import knowledge_of
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
-from app.statuses import ActorKind
+from app.web.faults import is_outage
 
 if TYPE_CHECKING:
     from app.context import AppContext

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from app.bots.runner import RETRYABLE, choose
 from app.bots.workers import Workers
-from app.clock import Cancellable
-from app.errors import ApiError
-from app.faults import is_outage
+from app.core.clock import Cancellable
+from app.core.errors import ApiError
+from app.core.statuses import ActorKind
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import load_match
-from app.statuses import ActorKind
+from app.web.faults import is_outage
 
 if TYPE_CHECKING:
     from app.context import AppContext

@@ -12,7 +12,7 @@ from app.bots.strategies import bot_names
 from app.catalogue import rules_page
 from app.catalogue.rules_page import rules_file
 from app.catalogue.view_schema import view_schema
-from app.errors import HTML_NOT_FOUND, HtmlNotFound
+from app.core.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
 

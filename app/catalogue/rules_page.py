@@ -15,7 +15,7 @@ from pathlib import Path
 import markdown
 
 from app.catalogue.rules_table import data_block
-from app.packaged import RULES
+from app.core.packaged import RULES
 
 # /lobby/{id} or /match/{id}: ids are URL-safe tokens (app/accounts/tokens.py).
 CAME_FROM = re.compile(r"/(lobby|match)/[A-Za-z0-9_-]{1,64}")

@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, UTCDateTime, utcnow
+from app.core.db import Base, UTCDateTime, utcnow
 
 
 class ChallengeStatus(enum.StrEnum):

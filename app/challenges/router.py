@@ -23,12 +23,12 @@ from app.challenges.schemas import (
     ChallengePublic,
 )
 from app.context import AppContext
-from app.deps import ContextDep, CurrentPlayer, SessionDep, SessionPlayer
-from app.errors import ApiError, responses
-from app.inputs import ID_MAX, NO_NUL
+from app.core.errors import ApiError, responses
+from app.core.inputs import ID_MAX, NO_NUL
 from app.matches.commits import Change, Commit
 from app.matches.store import load_match
 from app.player_events.publisher import tell
+from app.web.deps import ContextDep, CurrentPlayer, SessionDep, SessionPlayer
 
 router = APIRouter(prefix="/api/v1/challenges", tags=["challenges"])
 ChallengeId = Annotated[

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from app.inputs import PlainText, RequestModel
+from app.core.inputs import PlainText, RequestModel
 from app.lobby.schemas import OPTIONS_HELP, TURN_SECONDS_MAX, PlayerRefPublic
 
 

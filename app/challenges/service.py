@@ -4,7 +4,7 @@ A challenge is between two accounts (a guest cannot be found by name) for a two-
 the lobby path starts matches from a table's seats, and a challenge fills exactly two of them,
 so games for three or more are played from a table (POST /api/v1/lobbies) as before.
 Accepting builds that table already seated and starts its match with the lobby's own match
-creation (app/matches/create.py), so a challenge's match is like any other: rated through its
+creation (app/lobby/create.py), so a challenge's match is like any other: rated through its
 table, timed, replayed, rematched.
 
 An open challenge lasts EXPIRES_AFTER; past it, it reads as expired (on the app's clock) and is
@@ -28,15 +28,15 @@ from app.accounts.service import names_of
 from app.accounts.tokens import new_id
 from app.challenges.models import Challenge, ChallengeStatus
 from app.challenges.schemas import ChallengeCreate, ChallengePublic
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import LobbyStatus
+from app.lobby.create import create_match
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.rated_pool import refuse_mixed_table
 from app.lobby.schemas import PlayerRefPublic
 from app.lobby.service import checked_options, engine_for, new_invite_code
-from app.matches.create import create_match
 from app.matches.models import Match
 from app.ratings.kinds import is_cooperative
-from app.statuses import LobbyStatus
 
 EXPIRES_AFTER = timedelta(hours=24)
 OPEN_MAX = 20  # open challenges one account may have sent at once

@@ -5,7 +5,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db import Base, UTCDateTime, utcnow
+from app.core.db import Base, UTCDateTime, utcnow
 
 
 class ChatMessage(Base):

@@ -1,8 +1,8 @@
 """The table's own lines in the chat: "Ada left the table: a bot plays on for them."
 
-A listener of the commit hook (app/commit_listeners.py): a seat change that carries a notice is
-written to the match's chat as the table speaking, before the sockets are told of the change,
-so a socket that reads the chat on "chat:seat" finds it.
+A listener of the commit hook (app/server/commit_listeners.py): a seat change that carries a
+notice is written to the match's chat as the table speaking, before the sockets are told of the
+change, so a socket that reads the chat on "chat:seat" finds it.
 """
 
 from __future__ import annotations

@@ -14,11 +14,11 @@ from app.chat.schemas import (
     ChatTextPost,
 )
 from app.chat.service import check_content, check_rate, messages_after, public
-from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
-from app.errors import ApiError, responses
-from app.inputs import After, MatchId
+from app.core.errors import ApiError, responses
+from app.core.inputs import After, MatchId
 from app.matches.access import viewer_seat
 from app.matches.store import load_match
+from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/matches", tags=["chat"])
 FOUND = (

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.inputs import PlainText, RequestModel
-from app.names import ChatText
+from app.core.inputs import PlainText, RequestModel
+from app.core.names import ChatText
 
 NOTICE = "notice"
 REACTIONS = {"nice": "Nice!", "oops": "Oops", "good_luck": "Good luck"}

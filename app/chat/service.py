@@ -16,7 +16,7 @@ from app.chat.schemas import (
     ChatTextPost,
 )
 from app.context import AppContext
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.matches.loaded import LoadedMatch
 
 PAGE = 200  # messages per read

@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 from sqlalchemy import ColumnElement, and_, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.config import Settings
-from app.errors import ApiError
+from app.core.config import Settings
+from app.core.errors import ApiError
+from app.core.statuses import LobbyStatus
 from app.lobby.models import Lobby, LobbySeat
-from app.statuses import LobbyStatus
 
 
 def idle_cutoff(settings: Settings, now: datetime) -> datetime:

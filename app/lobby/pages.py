@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy import Select, and_, or_
 
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.lobby.models import Lobby
 
 PAGE_DEFAULT = PAGE_MAX = 200  # today's answer held up to 200: a client that never pages sees it

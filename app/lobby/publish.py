@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.bot_accounts import names_and_bots
 from app.accounts.service import Identity
 from app.context import AppContext
-from app.db import utcnow
+from app.core.db import utcnow
 from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.schemas import LobbyPublic

@@ -11,7 +11,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.bot_accounts import bot_ids_of
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.lobby.models import Lobby
 
 TO_PEOPLE = "This rated table is for people: a bot account plays rated among bot accounts."

@@ -12,10 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity, names_of
 from app.context import AppContext
-from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
-from app.errors import responses
-from app.inputs import GameFilter, LobbyId
+from app.core.errors import responses
+from app.core.inputs import GameFilter, LobbyId
+from app.core.statuses import LobbyStatus
 from app.lobby import activity, pages, rated_pool, service
+from app.lobby.create import create_match
 from app.lobby.models import Lobby
 from app.lobby.pages import CURSOR_MAX, PAGE_DEFAULT, PAGE_MAX
 from app.lobby.publish import commit_and_push, lobby_public
@@ -31,9 +32,8 @@ from app.lobby.schemas import (
     StartPublic,
 )
 from app.matches.commits import Change, Commit
-from app.matches.create import create_match
 from app.matches.store import load_match
-from app.statuses import LobbyStatus
+from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
 SeatNumber = Annotated[int, Path(ge=0, description="A seat of this table, from 0")]

@@ -13,13 +13,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.service import Identity
 from app.accounts.tokens import new_id
 from app.bots.strategies import bot_names
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.names import bot_name
+from app.core.statuses import LobbyStatus
 from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic, PlayerRefPublic, SeatPublic
-from app.names import bot_name
-from app.statuses import LobbyStatus
 
 NOT_FOUND = "There is no table with this id."
 

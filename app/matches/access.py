@@ -5,7 +5,7 @@ the match WebSocket, so every way in refuses strangers the same way."""
 from __future__ import annotations
 
 from app.accounts.service import Identity
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.matches.loaded import LoadedMatch
 
 

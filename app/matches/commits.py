@@ -2,7 +2,7 @@
 
 A move, a seat changing hands, a match starting or ending without a move (an admin's abort, the
 last resignation) is one committed step; its writer then hands a `Commit` to `announce`, and
-the listeners do the rest (wired in app/main.py): ops counts and logs it, the bot and timer
+the listeners do the rest (wired in app/server/main.py): ops counts and logs it, the bot and timer
 layer schedules what is due, players' streams hear their news, a finished rated match is
 settled, and every socket on every process is pushed the new version.
 
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from app.core.statuses import ActorKind, MatchStatus
 from app.matches.loaded import LoadedMatch
-from app.statuses import ActorKind, MatchStatus
 
 WAIT_SECONDS = 2.0  # the longest a committing request waits for the after-commit listeners
 LISTENER_SECONDS = 10.0  # an after-commit listener still running then is cancelled

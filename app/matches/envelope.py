@@ -11,8 +11,8 @@ from typing import Any
 
 import orjson
 
+from app.core.statuses import MatchStatus
 from app.matches.loaded import LoadedMatch
-from app.statuses import MatchStatus
 
 PLACEHOLDER = re.compile(r"\{seat(\d)\}")
 ENCODED_PLACEHOLDER = re.compile(rb"\{seat(\d)\}")

@@ -16,10 +16,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
-from app.statuses import MatchStatus
 
 FORMAT = "foxden-match/1"
 NOT_OVER = "The match is still being played: its replay and export open when it ends."

@@ -17,8 +17,8 @@ from typing import Any
 
 import orjson
 
+from app.core.statuses import MatchStatus
 from app.matches.move import Move, Written
-from app.statuses import MatchStatus
 
 UPDATE = f"""
 UPDATE matches SET state = COALESCE(:state, state),

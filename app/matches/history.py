@@ -22,13 +22,13 @@ import orjson
 from sqlalchemy import insert, make_url, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.db import POOL_TIMEOUT_SECONDS, Database, utcnow
-from app.errors import ApiError
+from app.core.db import POOL_TIMEOUT_SECONDS, Database, utcnow
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.matches.group_commit import GroupCommit
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
 from app.matches.move import LastStep, Move, Written
-from app.statuses import MatchStatus
 
 CLOSE_SECONDS = 5
 PG_MOVE = f"""

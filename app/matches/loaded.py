@@ -9,9 +9,9 @@ from typing import Any
 
 import orjson
 
+from app.core.statuses import MatchStatus
 from app.games import get_engine
 from app.games.protocol import Engine, Outcome
-from app.statuses import MatchStatus
 
 
 @dataclass(frozen=True)

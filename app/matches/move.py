@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from app.statuses import ActorKind, MatchStatus
+from app.core.statuses import ActorKind, MatchStatus
 
 # The state is stored with every CHECKPOINT_EVERY-th move and with the last one; a load replays
 # the moves since (at most CHECKPOINT_EVERY - 1 engine applies, well under a millisecond). The

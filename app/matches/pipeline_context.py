@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from app.clock import Clock
-from app.config import Settings
-from app.db import Database
+from app.core.clock import Clock
+from app.core.config import Settings
+from app.core.db import Database
 from app.matches.commits import CommitHook
 from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache

@@ -13,12 +13,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.games.protocol import IllegalAction
 from app.matches.envelope import envelope
 from app.matches.export import EndedMatch
 from app.matches.loaded import LoadedMatch
-from app.statuses import MatchStatus
 
 # Integer fields of a spectator view that name the part of the match it is in, in the order
 # they are looked for: the replay offers "jump to" each value's first step.

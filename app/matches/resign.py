@@ -15,7 +15,8 @@ from dataclasses import replace
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import ActorKind, MatchStatus
 from app.matches.commits import Change, Commit
 from app.matches.history import write_seats_in
 from app.matches.last_step import LastStep, end_match
@@ -25,7 +26,6 @@ from app.matches.resignations import RESIGNED, ending_outcome
 from app.matches.service import next_deadline
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat
-from app.statuses import ActorKind, MatchStatus
 
 NOT_SEATED = "You do not have a seat in this match."
 OVER = "This match is over: there is nothing to resign."

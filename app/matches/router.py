@@ -10,9 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity
 from app.context import AppContext
-from app.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
-from app.errors import responses
-from app.inputs import SEQ_MAX, After, MatchId
+from app.core.errors import responses
+from app.core.inputs import SEQ_MAX, After, MatchId
+from app.core.statuses import ActorKind, MatchStatus
+from app.lobby.rematch import rematch_lobby
 from app.lobby.schemas import LobbyPublic
 from app.matches import replay, seats
 from app.matches.access import viewer_seat
@@ -21,8 +22,6 @@ from app.matches.export import EndedMatch, ended_match, export_document
 from app.matches.loaded import LoadedMatch
 from app.matches.log_view import readable_entries
 from app.matches.models import MatchAction
-from app.matches.presence import presence
-from app.matches.rematch import rematch_lobby
 from app.matches.replay_schemas import MatchExportPublic, ReplayIndexPublic, ReplayStepPublic
 from app.matches.resign import resign
 from app.matches.schemas import (
@@ -35,8 +34,9 @@ from app.matches.schemas import (
 from app.matches.service import Actor, act
 from app.matches.store import load_match
 from app.ratings.match_changes import rating_changes
+from app.realtime.presence import presence
 from app.realtime.sse import event_stream
-from app.statuses import ActorKind, MatchStatus
+from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/matches", tags=["matches"])
 AUTH = ("auth/missing", "auth/invalid", "rate/limited", "request/malformed")

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from app.inputs import SEQ_MAX, PlainText, RequestModel
+from app.core.inputs import SEQ_MAX, PlainText, RequestModel
 from app.ratings.schemas import SeatRatingChangePublic
 
 

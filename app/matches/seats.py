@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.accounts.service import Identity
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.matches.commits import Change, Commit
 from app.matches.history import write_seats_in
 from app.matches.loaded import LoadedMatch
@@ -18,7 +19,6 @@ from app.matches.pipeline_context import PipelineContext
 from app.matches.service import next_deadline
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
-from app.statuses import MatchStatus
 
 
 async def leave(context: PipelineContext, match_id: str, player: Identity) -> LoadedMatch:

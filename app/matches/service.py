@@ -20,7 +20,8 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import ActorKind, MatchStatus
 from app.games.protocol import IllegalAction, LogEntry
 from app.matches.asking import asked_since
 from app.matches.commits import Change, Commit, Refusal
@@ -32,7 +33,6 @@ from app.matches.pipeline_context import PipelineContext
 from app.matches.resignations import with_resignations
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
-from app.statuses import ActorKind, MatchStatus
 
 FINISHED = "This match is over: no more actions are accepted."
 ATTEMPTS = 4  # reads of a match another process keeps moving on, before giving up

@@ -9,7 +9,7 @@ from sqlalchemy import false, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.games import get_engine
 from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
 from app.matches.models import Match, MatchAction, MatchSeat

@@ -8,9 +8,9 @@ from alembic import context
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-import app.models  # noqa: F401 - registers every table on Base.metadata
-from app.config import get_settings
-from app.db import Base, is_sqlite, make_engine
+import app.server.models  # noqa: F401 - registers every table on Base.metadata
+from app.core.config import get_settings
+from app.core.db import Base, is_sqlite, make_engine
 
 config = context.config
 target_metadata = Base.metadata

@@ -1,7 +1,8 @@
 """What ops makes of each action: a count, a latency, one log line.
 
-A listener of the commit hook (a committed move) and of its refusals (app/commit_listeners.py);
-both run inline in the request that acted, so its arrival time is still at hand.
+A listener of the commit hook (a committed move) and of its refusals
+(app/server/commit_listeners.py); both run inline in the request that acted, so its arrival
+time is still at hand.
 
 The line says who acted where and how it ended, never what was played: the action's payload
 may name a card from a hand, so only its kind (`play`, `bid`, ...) is written.
@@ -15,9 +16,9 @@ from typing import Any
 import structlog
 
 from app.context import AppContext
+from app.core.statuses import ActorKind
 from app.matches.commits import AtOnce, Change, Commit, OnRefusal, Refusal
 from app.ops.requestlog import request_started
-from app.statuses import ActorKind
 
 APPLIED = "applied"
 REPEATED = "repeated"  # a retried request: applied before, answered again, counted once

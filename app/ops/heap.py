@@ -5,7 +5,7 @@ A full collection walks every object the collector tracks. A serving process hol
 100-260 ms (docs/performance.md, step 15), while every socket of the process waited.
 `gc.freeze()` moves everything alive after startup into a permanent generation that the
 collector skips; cycles made later are found as before. Only a serving process does this
-(`app/asgi.py`): a test process builds many apps, and freezing each one's leftovers would
+(`app/server/asgi.py`): a test process builds many apps, and freezing each one's leftovers would
 keep them forever.
 """
 

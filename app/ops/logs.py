@@ -23,8 +23,8 @@ from structlog.processors import JSONRenderer, TimeStamper, add_log_level, forma
 from structlog.stdlib import ProcessorFormatter, add_logger_name
 from structlog.types import EventDict, Processor
 
-from app.config import Settings
-from app.logredact import scrub_event
+from app.core.config import Settings
+from app.ops.logredact import scrub_event
 
 # uvicorn's access line is replaced by ours (app/ops/requestlog.py): one line per request.
 REPLACED = "uvicorn.access"

@@ -6,9 +6,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from app.deps import ContextDep
 from app.ops.readiness import Readiness
 from app.ops.scrape import exposition
+from app.web.deps import ContextDep
 
 router = APIRouter(tags=["operations"])
 

@@ -20,11 +20,11 @@ from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 
 from app.context import AppContext
+from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby.models import Lobby
 from app.matches.models import Match
 from app.ops.metrics import MULTIPROCESS_DIR
 from app.ops.metrics import multiprocess as is_multiprocess
-from app.statuses import LobbyStatus, MatchStatus
 
 # A scrape must answer even while the database hangs: the counts are left out then.
 COUNT_SECONDS = 1.0

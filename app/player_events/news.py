@@ -16,9 +16,9 @@ from typing import Any
 
 import orjson
 
+from app.core.statuses import MatchStatus
 from app.matches.envelope import fill_names
 from app.matches.loaded import LoadedMatch
-from app.statuses import MatchStatus
 
 TOPIC = "player:"
 NEWS = "ev"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
-from app.deps import ContextDep, CurrentPlayer, SessionDep
-from app.errors import responses
+from app.core.errors import responses
 from app.player_events.stream import NDJSON, SSE, player_event_stream
+from app.web.deps import ContextDep, CurrentPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/players/me", tags=["players"])
 

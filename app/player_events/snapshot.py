@@ -14,10 +14,10 @@ from sqlalchemy import select
 from app.accounts.service import names_of
 from app.challenges import service as challenges
 from app.context import AppContext
+from app.core.statuses import MatchStatus
 from app.matches.models import Match, MatchSeat
 from app.matches.store import load_match
 from app.player_events import news
-from app.statuses import MatchStatus
 
 MATCHES_MAX = 200  # active matches read per snapshot: far above what one person plays at once
 

@@ -26,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 
 from app.accounts.identity import Identity
 from app.context import AppContext
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.player_events import news
 from app.player_events.snapshot import current_events
 from app.realtime import signouts

@@ -16,7 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.bot_accounts import bot_ids_of, is_bot_account
 from app.accounts.models import Player
 from app.accounts.service import names_of
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import MatchStatus
 from app.games import REGISTRY
 from app.lobby.models import Lobby
 from app.lobby.schemas import PlayerRefPublic
@@ -34,7 +35,6 @@ from app.ratings.schemas import (
     RecentMatchPublic,
     TeamRecordPublic,
 )
-from app.statuses import MatchStatus
 
 RECENT = 20
 HISTORY = 500  # the newest points of the chart

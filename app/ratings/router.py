@@ -6,15 +6,15 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from app.deps import SessionDep
-from app.errors import ApiError, responses
+from app.core.errors import ApiError, responses
+from app.core.inputs import ID_MAX, NO_NUL, GameId, PlayerId
 from app.games import get_engine
-from app.inputs import ID_MAX, NO_NUL, GameId, PlayerId
 from app.ratings.leaderboard import leaderboard
 from app.ratings.pools import PEOPLE, PoolQuery
 from app.ratings.profile import profile
 from app.ratings.schemas import LeaderboardPublic, ProfilePublic, SeatedRatingsPublic
 from app.ratings.seated import seated_ratings
+from app.web.deps import SessionDep
 
 router = APIRouter(tags=["ratings"])
 PAGE_MAX = 200

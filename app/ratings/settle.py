@@ -20,14 +20,14 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db import utcnow
+from app.core.db import utcnow
+from app.core.statuses import MatchStatus
 from app.lobby.models import Lobby
 from app.matches.commits import Commit
 from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 from app.ratings.standing import Skill, new_skill, places, rated
-from app.statuses import MatchStatus
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -61,7 +61,7 @@ async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
 
 
 def settler(context: AppContext) -> Callable[[Commit], Awaitable[None]]:
-    """The commit hook's listener (app/commit_listeners.py): a commit that finished a rated
+    """The commit hook's listener (app/server/commit_listeners.py): a commit that finished a rated
     match settles it, before the sockets hear of the final version (the end screen asks for
     the rating changes as soon as it gets it)."""
 

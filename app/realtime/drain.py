@@ -2,7 +2,7 @@
 it, and close with 1012 (service restart) so their clients reconnect, to another process
 behind the proxy or to this one once it is back; event streams end with a short `retry:`.
 
-app/shutdown.py starts the drain on SIGTERM and lets the server stop once it is done.
+app/server/shutdown.py starts the drain on SIGTERM and lets the server stop once it is done.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from app.accounts.identity import TokenCache
+from app.core.statuses import MatchStatus
 from app.matches.commits import Change, Commit
 from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, outcome_json
 from app.matches.resignations import with_resignations
@@ -26,10 +27,9 @@ from app.realtime.broker import RESYNC, Broker
 from app.realtime.hub import Hub
 from app.realtime.signouts import SIGNOUT
 from app.realtime.signouts import TOPIC as TOKEN_TOPIC
-from app.statuses import MatchStatus
 
 MOVE = "move:"
-PRESENCE = "presence"  # who is connected to a match changed (app/matches/presence.py)
+PRESENCE = "presence"  # who is connected to a match changed (app/realtime/presence.py)
 log = logging.getLogger(__name__)
 
 

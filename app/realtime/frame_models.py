@@ -19,8 +19,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from app.chat.schemas import ChatMessagePublic
-from app.errors import ApiError
-from app.inputs import SEQ_MAX, PlainText
+from app.core.errors import ApiError
+from app.core.inputs import SEQ_MAX, PlainText
 from app.lobby.schemas import LobbyPublic
 from app.matches.schemas import ActionRequest, Envelope
 

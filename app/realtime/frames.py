@@ -19,7 +19,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from app.accounts.service import Identity, identity_for
 from app.context import AppContext
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.realtime import signouts
 from app.realtime.frame_models import PingFrame, read_frame
 

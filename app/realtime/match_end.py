@@ -14,9 +14,9 @@ from typing import Any
 
 import orjson
 
+from app.core.statuses import MatchStatus
 from app.matches.envelope import fill_names
 from app.matches.loaded import LoadedMatch
-from app.statuses import MatchStatus
 
 NORMAL_CLOSURE = 1000  # the match is over: a client does not reconnect (docs/api.md)
 

@@ -15,10 +15,9 @@ from fastapi import APIRouter, WebSocket
 from app.accounts.service import Identity
 from app.chat.service import last_seq, messages_after
 from app.context import AppContext
-from app.errors import ApiError
-from app.faults import UNAVAILABLE, is_outage
+from app.core.errors import ApiError
+from app.core.statuses import ActorKind
 from app.matches.access import viewer_seat
-from app.matches.presence import connected, presence
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime import signouts
@@ -33,7 +32,8 @@ from app.realtime.frames import (
     serve,
 )
 from app.realtime.match_end import NORMAL_CLOSURE, end_text, is_over
-from app.statuses import ActorKind
+from app.realtime.presence import connected, presence
+from app.web.faults import UNAVAILABLE, is_outage
 
 router = APIRouter()
 SAY_HELLO = 'Start with {"type": "hello", "token": ..., "version": ...}.'

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from app.accounts.identity import TokenCache
 from app.accounts.service import stored_identity
-from app.db import Database
-from app.faults import is_outage
+from app.core.db import Database
 from app.realtime.broker import Broker
 from app.realtime.hub import Hub
+from app.web.faults import is_outage
 
 TOPIC = "token:"
 SIGNOUT = "signout"

@@ -21,13 +21,13 @@ from starlette.types import Receive, Scope, Send
 
 from app.accounts.identity import Identity
 from app.context import AppContext
-from app.errors import ApiError
+from app.core.errors import ApiError
 from app.matches.loaded import LoadedMatch
-from app.matches.presence import connected, presence
 from app.matches.store import match_for_push
 from app.realtime import signouts
 from app.realtime.hub import Listener
 from app.realtime.match_end import end_event, is_over
+from app.realtime.presence import connected, presence
 
 # After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
 RECONNECT_MS = 500

@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from app.main import create_app
+from app.server.main import create_app
 
 
 @functools.cache

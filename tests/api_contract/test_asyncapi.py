@@ -15,12 +15,12 @@ from typing import Any
 import httpx
 import pytest
 
-from app.main import create_app
 from app.realtime.frames import POLICY_VIOLATION, SERVICE_RESTART, TOO_BIG, TRY_AGAIN_LATER
 from app.realtime.lobby_ws import LobbySocket
 from app.realtime.match_end import NORMAL_CLOSURE
 from app.realtime.match_ws import MatchSocket
 from app.realtime.signouts import SIGNED_OUT
+from app.server.main import create_app
 from tests.api_contract.tools import npm_bin, run
 
 CHECK = Path(__file__).with_name("asyncapi_check.cjs")

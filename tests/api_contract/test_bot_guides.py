@@ -37,7 +37,7 @@ STRICT_TSC = [
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = sqlite_env(tmp_path_factory.mktemp("guides-db")) | QUICK
-    with running(env, app="app.asgi:app") as served:
+    with running(env, app="app.server.asgi:app") as served:
         yield served
 
 

@@ -44,7 +44,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = sqlite_env(tmp_path_factory.mktemp("bot-db")) | UNLIMITED
-    with running(env, app="app.asgi:app") as served:
+    with running(env, app="app.server.asgi:app") as served:
         yield served
 
 

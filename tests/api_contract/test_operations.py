@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from app.errors import STATUS_BY_CODE
+from app.core.errors import STATUS_BY_CODE
 from tests.api_contract.document import openapi_document
 
 CAMEL_CASE = re.compile(r"[a-z]+(?:[A-Z][a-z]+)*")

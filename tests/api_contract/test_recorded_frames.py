@@ -23,8 +23,8 @@ import pytest
 import websockets
 
 from app.games import REGISTRY
-from app.main import create_app
 from app.realtime.asyncapi import asyncapi_document
+from app.server.main import create_app
 from tests.platform.helpers import Player, new_player
 from tests.servers import Server, running, sqlite_env
 
@@ -51,7 +51,9 @@ def document() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(sqlite_env(tmp_path_factory.mktemp("frames-db")) | ENV, app="app.asgi:app") as up:
+    with running(
+        sqlite_env(tmp_path_factory.mktemp("frames-db")) | ENV, app="app.server.asgi:app"
+    ) as up:
         yield up
 
 

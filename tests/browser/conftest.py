@@ -70,7 +70,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             # server answers: the request limit (tested on its own) is not what they check.
             "FOXDEN_RATE_PER_MINUTE": "100000",
         },
-        "app.asgi:app",
+        "app.server.asgi:app",
     )
     server.start()
     yield server

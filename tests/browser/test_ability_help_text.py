@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from app.core.packaged import FRONTEND
 from app.games.fox_in_the_forest.data import SPECIAL_IDS, SUIT_ABILITIES
 from app.games.fox_in_the_forest_duet.data import ABILITIES as DUET_ABILITIES
 from app.games.fox_on_the_run import data as run_data
 from app.games.fox_on_the_tree.data import ACTION_TOKENS
 from app.games.oh_fox.data import ANIMALS, CARD_TYPES
-from app.packaged import FRONTEND
 
 ROOT = Path(__file__).resolve().parents[2]
 HELP = FRONTEND / "games" / "help"

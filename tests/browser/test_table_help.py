@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from app.packaged import FRONTEND
+from app.core.packaged import FRONTEND
 from tests.browser.conftest import match_against_bots, register
 from tests.browser.table_helpers import act_and_wait
 from tests.browser.test_table_in_view import act, my_decisions

@@ -13,8 +13,8 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from app.clock import ManualClock
-from app.config import Settings
+from app.core.clock import ManualClock
+from app.core.config import Settings
 from tests.browser.conftest import match_against_bots, register, sign_in
 from tests.servers import InProcessServer
 

@@ -66,7 +66,7 @@ def foxden_serve(env: dict[str, str], log: Path, workers: int) -> Iterator[str]:
     """`foxden serve --workers N`, as an operator runs it; yields its URL."""
     port = _free_port()
     command = [
-        *(sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"),
+        *(sys.executable, "-m", "app.server.cli", "serve", "--host", "127.0.0.1"),
         *("--port", str(port), "--workers", str(workers)),
     ]
     with _logged(command, env, log, f"http://127.0.0.1:{port}", ()):

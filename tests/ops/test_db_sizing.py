@@ -18,12 +18,12 @@ import sqlalchemy.exc
 from fastapi import FastAPI
 from sqlalchemy.engine import make_url
 
-import app.db
-from app.config import Settings
-from app.db_budget import FEWEST_CONNECTIONS, ConnectionBudget
-from app.main import create_app
-from app.migrate import upgrade
-from app.startup import OPERATOR_CONNECTIONS, check_connections
+import app.core.db
+from app.core.config import Settings
+from app.core.db_budget import FEWEST_CONNECTIONS, ConnectionBudget
+from app.server.main import create_app
+from app.server.migrate import upgrade
+from app.server.startup import OPERATOR_CONNECTIONS, check_connections
 from tests.conftest import PG_ADMIN_DSN
 from tests.ops.processes import clean_environment
 from tests.ops.test_refusals import foxden
@@ -103,7 +103,7 @@ async def test_a_process_at_its_busiest_holds_exactly_the_setting(
     empty_postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     upgrade(empty_postgres_url)
-    monkeypatch.setattr(app.db, "POOL_TIMEOUT_SECONDS", FULL_POOL_SECONDS)
+    monkeypatch.setattr(app.core.db, "POOL_TIMEOUT_SECONDS", FULL_POOL_SECONDS)
     async with _serving(empty_postgres_url, db_connections=CONNECTIONS) as served:
         database = served.state.context.db
         move_pool = await database.open_move_pool()  # as the move writer opens its own
@@ -172,14 +172,14 @@ def test_processes_within_what_the_server_allows_may_start(empty_postgres_url: s
 
 
 class _CliServer(Server):
-    """`python -m app.cli serve --fd N` from this checkout (the installed `foxden` script
+    """`python -m app.server.cli serve --fd N` from this checkout (the installed `foxden` script
     may be another one's)."""
 
     def start(self) -> None:
         assert self.listener is not None
         fd = self.listener.fileno()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--fd", str(fd)],
+            [sys.executable, "-m", "app.server.cli", "serve", "--fd", str(fd)],
             cwd=ROOT,
             env=clean_environment(**self.env),
             pass_fds=(fd,),

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 import yaml
 
-from app.cli import build_parser
-from app.config import Settings
-from app.startup import OPERATOR_CONNECTIONS
+from app.core.config import Settings
+from app.server.cli import build_parser
+from app.server.startup import OPERATOR_CONNECTIONS
 from tests.ops.nginx import PLACEHOLDERS, Nginx
 from tests.servers import ROOT
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import httpx
 from fastapi import FastAPI
 
-from app.config import Settings
-from app.main import create_app
+from app.core.config import Settings
+from app.server.main import create_app
 
 
 def _settings(tmp_path: Path) -> Settings:

@@ -10,17 +10,17 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from app.clock import ManualClock
-from app.config import Settings
 from app.context import AppContext
-from app.db import Database
+from app.core.clock import ManualClock
+from app.core.config import Settings
+from app.core.db import Database
 from app.ops.instrument import instrument
 from app.ops.metrics import MULTIPROCESS_DIR
 from app.ops.scrape import exposition, forget_dead_workers
 from app.ops.workers import share_metrics
-from app.ratelimit import RateLimiter
 from app.realtime.broker import RedisBroker
 from app.realtime.hub import Hub
+from app.web.ratelimit import RateLimiter
 from tests.platform.helpers import act, envelope, new_player, start_match
 from tests.timing import app_on, run_clock
 

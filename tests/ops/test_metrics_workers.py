@@ -17,7 +17,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from app.migrate import upgrade
+from app.server.migrate import upgrade
 from tests.conftest import PG_ADMIN_DSN, run_blocking
 from tests.ops.logged_processes import foxden_serve
 from tests.platform.client import ApiClient, MatchSocket, open_table

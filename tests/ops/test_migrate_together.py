@@ -22,7 +22,7 @@ def test_replicas_migrating_at_once_all_succeed(empty_postgres_url: str) -> None
     env = clean_environment(FOXDEN_DATABASE_URL=empty_postgres_url)
     migrating = [
         subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "migrate"],
+            [sys.executable, "-m", "app.server.cli", "migrate"],
             cwd=ROOT,
             env=env,
             stderr=subprocess.PIPE,

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from app.ops.readiness import Readiness, Verdict
 from tests.conftest import REQUIRE
 from tests.reliability.services import PrivateRedis

@@ -27,7 +27,7 @@ def foxden(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[
     """The `foxden` command in a child process, with only these FOXDEN_* settings."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith("FOXDEN_")}
     return subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
+        [sys.executable, "-m", "app.server.cli", *args],
         cwd=ROOT,
         env={**clean, **env},
         capture_output=True,
@@ -56,7 +56,7 @@ def test_several_workers_without_redis_are_refused_with_what_to_set() -> None:
 @pytest.mark.slow
 def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     env = sqlite_env(tmp_path)
-    with running(env, "app.asgi:app") as first:
+    with running(env, "app.server.asgi:app") as first:
         second = foxden(["serve", "--port", "0"], env)
         assert second.returncode != 0
         assert "Another Foxden process already serves the SQLite file" in second.stderr
@@ -64,7 +64,7 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         # The first one serves on, untouched.
         assert httpx.get(first.url + "/readyz", timeout=5).status_code == 200
     # Once it stopped, the file may be served again (the lock went with the process).
-    with running(env, "app.asgi:app") as again:
+    with running(env, "app.server.asgi:app") as again:
         assert httpx.get(again.url + "/readyz", timeout=5).status_code == 200
 
 
@@ -73,7 +73,7 @@ def test_processes_that_share_a_postgres_database_must_share_a_broker(
     postgres_base_url: str, redis_url: str
 ) -> None:
     alone = {"FOXDEN_DATABASE_URL": postgres_base_url}
-    with running(alone, "app.asgi:app") as first:  # the in-memory fan-out
+    with running(alone, "app.server.asgi:app") as first:  # the in-memory fan-out
         second = foxden(["serve", "--port", "0"], alone)
         assert second.returncode != 0
         assert "Another Foxden process already serves this Postgres database" in second.stderr
@@ -84,7 +84,10 @@ def test_processes_that_share_a_postgres_database_must_share_a_broker(
         assert httpx.get(first.url + "/readyz", timeout=5).status_code == 200
     # With Redis, any number of processes share the database (and a memory one is refused).
     shared = alone | {"FOXDEN_REDIS_URL": redis_url}
-    with running(shared, "app.asgi:app") as one, running(shared, "app.asgi:app") as two:
+    with (
+        running(shared, "app.server.asgi:app") as one,
+        running(shared, "app.server.asgi:app") as two,
+    ):
         for server in (one, two):
             assert httpx.get(server.url + "/readyz", timeout=5).status_code == 200
         lone = foxden(["serve", "--port", "0"], alone)

@@ -1,5 +1,5 @@
-"""The API client for end-to-end tests: `app.client` (the third-party style client, written
-only from API.md) and a WebSocket on a match that checks what it receives."""
+"""The API client for end-to-end tests: `tests.support.client` (the third-party style client,
+written only from API.md) and a WebSocket on a match that checks what it receives."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import websockets
 
-from app.client import ApiClient, open_table
+from tests.support.client import ApiClient, open_table
 
 __all__ = ["ApiClient", "MatchSocket", "open_table"]
 

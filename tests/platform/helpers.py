@@ -82,8 +82,8 @@ async def app_client(
     database_url: str, *, peer: str = "127.0.0.1", **settings: Any
 ) -> AsyncIterator[httpx.AsyncClient]:
     """The app with these settings, in process, as seen from the address `peer`."""
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     app = create_app(Settings(database_url=database_url, bot_delay_ms=0, **settings))
     async with app.router.lifespan_context(app):

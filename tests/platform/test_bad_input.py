@@ -68,8 +68,8 @@ async def test_arbitrary_json_never_breaks_the_server(client: httpx.AsyncClient,
 
 
 async def test_a_flood_of_requests_is_cut_off_with_retry_after(database_url: str) -> None:
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     app = create_app(Settings(database_url=database_url, rate_per_minute=60))
     async with app.router.lifespan_context(app):

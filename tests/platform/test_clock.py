@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from app.clock import ManualClock, RealClock
+from app.core.clock import ManualClock, RealClock
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 

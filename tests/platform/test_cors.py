@@ -9,10 +9,10 @@ import httpx
 import pytest
 from pydantic import ValidationError
 
-from app.clock import ManualClock
-from app.config import Settings
-from app.main import create_app
-from app.migrate import upgrade
+from app.core.clock import ManualClock
+from app.core.config import Settings
+from app.server.main import create_app
+from app.server.migrate import upgrade
 
 ALLOWED = "https://bots.example.org"
 STRANGER = "https://evil.example.net"

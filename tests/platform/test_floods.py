@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from sqlalchemy import update
 
-from app.db import Database, utcnow
+from app.core.db import Database, utcnow
 from app.lobby.models import Lobby
 from tests.platform.helpers import act, app_client, envelope, new_player, start_match
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from app.packaged import FRONTEND
+from app.core.packaged import FRONTEND
 from tests.platform.helpers import new_player, start_match
 
 HEADERS = ("content-security-policy", "x-content-type-options", "x-frame-options")

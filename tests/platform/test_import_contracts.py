@@ -32,3 +32,21 @@ def test_every_game_is_in_the_independence_contract() -> None:
     listed = _contract("No game imports another")["modules"]
     assert isinstance(listed, list)
     assert games == set(listed)
+
+
+def test_the_root_of_app_holds_packages_and_the_shared_context_only() -> None:
+    """Loose modules go to core/ (vocabulary), web/ (the HTTP edge) or server/ (the process)."""
+    loose = {path.name for path in (ROOT / "app").glob("*.py")}
+    assert loose == {"__init__.py", "context.py"}
+
+
+def test_every_package_of_app_is_in_the_process_contract() -> None:
+    """A new package that is not listed could import app.server unnoticed."""
+    packages = {
+        f"app.{path.parent.name}"
+        for path in (ROOT / "app").glob("*/__init__.py")
+        if path.parent.name not in {"server", "migrations"}
+    }
+    listed = _contract("Only the process imports the process")["source_modules"]
+    assert isinstance(listed, list)
+    assert packages | {"app.context"} == set(listed)

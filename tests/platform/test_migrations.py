@@ -5,8 +5,8 @@ from __future__ import annotations
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-import app.models  # noqa: F401 - every table on Base.metadata
-from app.db import Base, make_engine
+import app.server.models  # noqa: F401 - every table on Base.metadata
+from app.core.db import Base, make_engine
 
 
 async def test_migrations_match_the_models(database_url: str) -> None:

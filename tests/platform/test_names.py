@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 
-from app.main import create_app
+from app.server.main import create_app
 from tests.platform.accounts.helpers import code
 from tests.platform.helpers import new_player, start_match
 from tests.servers import ROOT, sqlite_env
@@ -60,7 +60,7 @@ async def test_invisible_chat_is_refused(client: httpx.AsyncClient) -> None:
 def test_the_admin_command_refuses_an_invisible_name(tmp_path: Path) -> None:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("FOXDEN_")}
     created = subprocess.run(
-        [sys.executable, "-m", "app.cli", "admin", "create", "\U0001d159" + MARKS],
+        [sys.executable, "-m", "app.server.cli", "admin", "create", "\U0001d159" + MARKS],
         cwd=ROOT,
         env={**clean, **sqlite_env(tmp_path)},
         capture_output=True,

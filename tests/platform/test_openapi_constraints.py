@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from app.inputs import NO_NUL, SEQ_MAX
+from app.core.inputs import NO_NUL, SEQ_MAX
 from app.lobby.schemas import TURN_SECONDS_MAX
 from tests.platform.helpers import new_player, start_match
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.clock import ManualClock
-from app.config import Settings
-from app.main import create_app
-from app.migrate import upgrade
+from app.core.clock import ManualClock
+from app.core.config import Settings
+from app.server.main import create_app
+from app.server.migrate import upgrade
 
 # 60 a minute: a bucket of 10, refilled in 10 s (one a second).
 POLICY = '"requests";q=10;w=10'

@@ -18,8 +18,8 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.specs.openapi import checks as openapi_checks
 
-from app.config import Settings
-from app.migrate import upgrade
+from app.core.config import Settings
+from app.server.migrate import upgrade
 from tests.platform.live_server import serving
 
 # A case of any operation of the document (schemathesis types the operation by its spec).
@@ -70,7 +70,7 @@ def live_api(
         upgrade(url)
     else:
         url = request.getfixturevalue("empty_postgres_url")
-    from app.main import create_app
+    from app.server.main import create_app
 
     settings = Settings(
         database_url=url, rate_per_minute=1_000_000, admin_token=ADMIN_TOKEN, bot_delay_ms=0
@@ -82,7 +82,7 @@ def live_api(
 
 def _document() -> dict[str, object]:
     """The document the app serves at /openapi.json (building it needs no database)."""
-    from app.main import create_app
+    from app.server.main import create_app
 
     return create_app(Settings(database_url="sqlite+aiosqlite://")).openapi()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 from sqlalchemy import text
 
-from app.db import Database
+from app.core.db import Database
 from tests.platform.helpers import Player, act, envelope, new_player, start_match
 
 ADMIN = {"Authorization": "Bearer test-admin-token-0123456789abcdef"}

@@ -14,9 +14,9 @@ from sqlalchemy import exc as db_errors
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from app.db import open_move_pool
-from app.errors import install_error_handlers
-from app.faults import install_fault_handlers, is_outage
+from app.core.db import open_move_pool
+from app.core.errors import install_error_handlers
+from app.web.faults import install_fault_handlers, is_outage
 
 OUTAGES = [
     ConnectionRefusedError(111, "Connect call failed"),
@@ -102,7 +102,7 @@ async def _through_the_move_pool(engine: AsyncEngine) -> None:
 
 
 # Both ways the app reaches Postgres, and the error each raises: SQLAlchemy wraps asyncpg's,
-# the move writer's own pool (app/db.py) hands it on unwrapped.
+# the move writer's own pool (app/core/db.py) hands it on unwrapped.
 LOGINS = {
     "sqlalchemy": (_through_sqlalchemy, db_errors.DBAPIError),
     "move-pool": (_through_the_move_pool, asyncpg.PostgresError),

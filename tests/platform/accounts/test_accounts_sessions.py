@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import PASSWORD, claimed, code, sign_in
 from tests.platform.helpers import new_player, start_match
 from tests.platform.realtime.test_websockets import match_socket
@@ -21,8 +21,8 @@ async def client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     """The app with its periodic work (recovery, presence beats) set far apart: these tests
     move the clock by weeks, and each beat due on the way would run."""
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     settings = Settings(
         database_url=database_url,

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 
-from app.openapi import api_routes
+from app.web.openapi import api_routes
 from tests.platform.helpers import Player, app_client, new_player
 
 ADMIN_TOKEN = "matrix-admin-token-0123456789abcdef"
@@ -172,8 +172,8 @@ FIXED = {
 
 
 def test_every_route_has_a_row() -> None:
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     app = create_app(Settings(database_url="sqlite+aiosqlite://"))
     served = {(method, r.path_format) for r in api_routes(app) for method in r.methods or ()}
@@ -234,7 +234,7 @@ async def _answers(http: httpx.AsyncClient, cast: Cast, method: str, path: str) 
 
 
 async def test_who_may_call_what(tmp_path: Any, with_high_card: None) -> None:
-    from app.migrate import upgrade
+    from app.server.migrate import upgrade
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

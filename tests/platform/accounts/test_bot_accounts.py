@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import claimed, code, sign_in
 from tests.platform.helpers import Player, new_player
 from tests.platform.playout import open_table, play_out, rated_match, seat_and_start

@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import claimed, code, sign_in
 from tests.platform.helpers import Player, act, envelope, new_player, start_match, start_timed_match
 from tests.timing import settle

@@ -16,7 +16,7 @@ import pytest
 
 from app.accounts import strength
 from app.accounts.strength import QUEUE_MAX, Verdict, judge
-from app.errors import ApiError
+from app.core.errors import ApiError
 from tests.platform.accounts.helpers import PASSWORD, claimed, code
 from tests.platform.helpers import new_player
 

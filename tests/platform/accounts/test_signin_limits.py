@@ -12,7 +12,7 @@ from argon2 import PasswordHasher
 
 from app.accounts import passwords
 from app.accounts.signin_limits import ACCOUNT_FAILURES, ADDRESS_BURST, PAIR_FAILURES
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import PASSWORD, claimed, code
 from tests.platform.helpers import new_player
 
@@ -35,8 +35,8 @@ async def client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     """The app behind a trusted proxy (the test client's own address), so each request may
     come from the address its X-Forwarded-For names."""
-    from app.config import Settings
-    from app.main import create_app
+    from app.core.config import Settings
+    from app.server.main import create_app
 
     settings = Settings(
         database_url=database_url, rate_per_minute=100_000, trusted_proxies="127.0.0.1"

@@ -12,8 +12,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from app.config import Settings
-from app.main import create_app
+from app.core.config import Settings
+from app.server.main import create_app
 from tests.platform.accounts.helpers import PASSWORD, claimed, code, sign_in
 from tests.platform.helpers import Player, envelope, new_player
 from tests.platform.realtime.test_websockets import (  # noqa: F401 (fixtures)

@@ -15,8 +15,8 @@ from sqlalchemy import insert, select
 
 from app.accounts.tokens import new_id
 from app.bots import recovery
-from app.clock import ManualClock
-from app.db import Base
+from app.core.clock import ManualClock
+from app.core.db import Base
 from app.matches.models import Match, MatchSeat
 from tests.platform.helpers import (
     Player,

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import httpx
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.helpers import act, envelope, new_player, start_match, start_timed_match
 from tests.timing import run_clock, settle
 

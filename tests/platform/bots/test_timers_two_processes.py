@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.helpers import new_player, start_match, start_timed_match
 from tests.timing import app_on, run_clock
 

@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from app.catalogue.rules_table import data_block, sample_envelope
+from app.core.packaged import RULES
 from app.games import REGISTRY
-from app.packaged import RULES
 
 REAL_GAMES = sorted(game for game in REGISTRY if (RULES / f"{game}.md").is_file())
 

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 
 from app.challenges.service import EXPIRES_AFTER
-from app.clock import ManualClock
+from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import claimed, code
 from tests.platform.helpers import Player, envelope, new_player
 from tests.platform.playout import play_out

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from alembic import command
 
-from app.migrate import alembic_config
+from app.server.migrate import alembic_config
 
 
 def _migrate(url: str, revision: str) -> None:
-    # Alembic's async env runs its own event loop: give it a thread, as app.migrate does.
+    # Alembic's async env runs its own event loop: give it a thread, as app.server.migrate does.
     errors: list[BaseException] = []
 
     def run() -> None:

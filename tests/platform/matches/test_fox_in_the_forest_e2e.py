@@ -91,7 +91,7 @@ async def test_a_third_party_client_plays_over_rest_and_websocket(tmp_path) -> N
     # server answers: more than the default 1,200 a minute once the server is quick enough.
     # The limit has its own tests; this one is about playing and secrecy.
     env = {**sqlite_env(tmp_path, "f.db"), "FOXDEN_RATE_PER_MINUTE": "100000"}
-    with running(env, "app.asgi:app") as server:
+    with running(env, "app.server.asgi:app") as server:
         games = await (await ApiClient.register(server.url, "x")).ok("GET", "/api/v1/games")
         assert GAME in {g["id"] for g in games}
         ada = await ApiClient.register(server.url, "Ada")
@@ -109,7 +109,7 @@ async def test_two_processes_on_postgres_and_redis_play_a_whole_match(
     postgres_base_url: str, redis_url: str
 ) -> None:
     env = {"FOXDEN_DATABASE_URL": postgres_base_url, "FOXDEN_REDIS_URL": redis_url}
-    with running(env, "app.asgi:app") as one, running(env, "app.asgi:app") as two:
+    with running(env, "app.server.asgi:app") as one, running(env, "app.server.asgi:app") as two:
         ada = await ApiClient.register(one.url, "Ada")
         bob = await ApiClient.register(two.url, "Bob")
         match_id = await open_table(ada, [bob], GAME)
@@ -119,7 +119,7 @@ async def test_two_processes_on_postgres_and_redis_play_a_whole_match(
 
 async def test_one_person_plays_a_whole_match_against_the_random_bot(tmp_path) -> None:  # type: ignore[no-untyped-def]
     env = sqlite_env(tmp_path, "b.db")
-    with running(env, "app.asgi:app") as server:
+    with running(env, "app.server.asgi:app") as server:
         ada = await ApiClient.register(server.url, "Ada")
         lobby = await ada.ok("POST", "/api/v1/lobbies", {"game": GAME, "seats": 2})
         await ada.ok("PUT", f"/api/v1/lobbies/{lobby['id']}/seats/1", {"bot": "random"})

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import func, select
 
-from app.db import Database, utcnow
+from app.core.db import Database, utcnow
 from app.matches.history import MoveWriter
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.clock import ManualClock
-from app.config import Settings
 from app.context import PRESENCE_SECONDS, AppContext
-from app.db import Database
-from app.matches.presence import presence
-from app.ratelimit import RateLimiter
+from app.core.clock import ManualClock
+from app.core.config import Settings
+from app.core.db import Database
 from app.realtime.broker import MemoryBroker
 from app.realtime.fanout import PRESENCE
 from app.realtime.hub import Hub
+from app.realtime.presence import presence
+from app.web.ratelimit import RateLimiter
 
 
 class _CountingBroker(MemoryBroker):

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from app.accounts.models import Player
 from app.accounts.tokens import hash_token, new_id
-from app.config import Settings, get_settings
-from app.db import Database
-from app.migrate import upgrade
+from app.core.config import Settings, get_settings
+from app.core.db import Database
+from app.server.migrate import upgrade
 from tests.platform.helpers import Player as ApiPlayer
 from tests.platform.helpers import app_client, new_player
 from tests.platform.live_server import serving
@@ -60,7 +60,7 @@ def test_a_short_admin_token_is_refused_at_start_without_echoing_it() -> None:
 
 
 def test_the_command_line_says_why_it_will_not_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.cli import main
+    from app.server.cli import main
 
     monkeypatch.setenv("FOXDEN_ADMIN_TOKEN", "too-short")
     get_settings.cache_clear()
@@ -147,7 +147,7 @@ def server_log() -> Iterator[Lines]:
 async def test_no_token_or_invite_code_reaches_the_server_log(
     tmp_path: Path, server_log: Lines, with_high_card: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.main import create_app
+    from app.server.main import create_app
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

@@ -11,8 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
-from app.clock import ManualClock
-from app.config import Settings
+from app.core.clock import ManualClock
+from app.core.config import Settings
 from app.player_events.stream import KEEPALIVE_SECONDS
 from tests.platform.accounts.helpers import claimed
 from tests.platform.helpers import act, envelope, new_player, start_match

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from app.core.statuses import MatchStatus
 from app.matches.loaded import LoadedMatch, SeatInfo
 from app.player_events import news
-from app.statuses import MatchStatus
 from tests.fakes.high_card import ENGINE
 
 

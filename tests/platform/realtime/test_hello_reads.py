@@ -11,9 +11,9 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from app.config import Settings
-from app.main import create_app
+from app.core.config import Settings
 from app.realtime.match_ws import MatchSocket
+from app.server.main import create_app
 from tests.platform.helpers import act, counting_statements, envelope
 from tests.platform.realtime.test_websockets import (  # noqa: F401 (fixtures)
     InProcessSocket,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.config import Settings
-from app.migrate import upgrade
+from app.core.config import Settings
+from app.server.migrate import upgrade
 from tests.platform.live_server import serving
 
 BIG = b'{"name": "' + b"x" * 70_000 + b'"}'
@@ -43,7 +43,7 @@ REFUSALS: list[tuple[str, str, Body, dict[str, str], int]] = [
 def test_the_connection_survives_every_refusal(
     implementation: str, tmp_path: Path, with_high_card: None
 ) -> None:
-    from app.main import create_app
+    from app.server.main import create_app
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from app.config import Settings
-from app.migrate import upgrade
+from app.core.config import Settings
+from app.server.migrate import upgrade
 from tests.platform.helpers import Player, act, envelope, new_player, start_match
 from tests.platform.live_server import serving
 from tests.platform.realtime.test_websockets import (  # noqa: F401 (fixtures)
@@ -67,7 +67,7 @@ async def test_a_socket_ends_with_an_end_frame_and_a_normal_close(
 
 
 async def test_an_event_stream_ends_with_an_end_event(tmp_path: Path, with_high_card: None) -> None:
-    from app.main import create_app
+    from app.server.main import create_app
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

@@ -17,9 +17,9 @@ from typing import Any
 import uvicorn
 import websockets
 
-from app.child_server import listening_socket
 from app.ops.nodelay import no_delay, no_delay_on_fd
 from app.realtime.wsprotocol import SlicedWebSocketProtocol
+from tests.support.child_server import listening_socket
 
 
 def _nodelay(sock: socket.socket) -> int:

@@ -19,10 +19,10 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from app.config import Settings
-from app.main import create_app
+from app.core.config import Settings
 from app.realtime.lobby_ws import LobbySocket
 from app.realtime.match_ws import MatchSocket
+from app.server.main import create_app
 from tests.platform.accounts.test_authorization_matrix import (
     ADMIN_TOKEN,
     PUBLIC_VIEW,
@@ -70,7 +70,7 @@ def test_every_client_frame_type_has_a_row() -> None:
 
 @pytest.fixture
 async def app(tmp_path: Any, with_high_card: None) -> AsyncIterator[FastAPI]:
-    from app.migrate import upgrade
+    from app.server.migrate import upgrade
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 
-from app.config import Settings
-from app.migrate import upgrade
+from app.core.config import Settings
+from app.server.migrate import upgrade
 from tests.platform.accounts.helpers import code
 from tests.platform.helpers import Player, new_player, start_match
 from tests.platform.live_server import serving
@@ -38,7 +38,7 @@ async def _open_stream(http: httpx.AsyncClient, path: str, player: Player) -> ht
 async def test_a_player_holds_a_bounded_number_of_streams_and_sockets_per_match(
     tmp_path: Path, with_high_card: None
 ) -> None:
-    from app.main import create_app
+    from app.server.main import create_app
 
     url = f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}"
     upgrade(url)

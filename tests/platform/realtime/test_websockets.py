@@ -16,9 +16,9 @@ import pytest
 from fastapi import FastAPI
 from starlette.types import Message
 
-from app.config import Settings
-from app.main import create_app
-from app.ratelimit import RateLimiter
+from app.core.config import Settings
+from app.server.main import create_app
+from app.web.ratelimit import RateLimiter
 from tests.platform.helpers import Player, act, envelope, new_player, start_match
 
 BURST = 100

@@ -3,7 +3,7 @@
 The setting is a ceiling, not a target: every way a process talks to Postgres (the fan-out
 lock, the move writer's asyncpg pool, SQLAlchemy's pool for everything else) takes its share
 of it, so `processes x FOXDEN_DB_CONNECTIONS` is the most Foxden can ever hold. `foxden serve`
-compares that with what the server allows before it starts (app/startup.py); README,
+compares that with what the server allows before it starts (app/server/startup.py); README,
 "Sizing Postgres", gives operators the rule.
 """
 

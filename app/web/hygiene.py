@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.errors import send_refusal
+from app.core.errors import send_refusal
 
 # Pages load scripts, styles and images from this origin only, run no inline script, and may
 # not be framed (clickjacking); sockets and fetches go back to this origin only.

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from redis import exceptions as redis_errors
 from sqlalchemy import exc as db_errors
 
-from app.errors import error_json
+from app.core.errors import error_json
 
 log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 2

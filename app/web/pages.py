@@ -8,8 +8,8 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
-from app.errors import HtmlNotFound
-from app.packaged import FRONTEND
+from app.core.errors import HtmlNotFound
+from app.core.packaged import FRONTEND
 
 # Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
 SWAGGER_UI = Path(str(resources.files("fastapi_swagger") / "resources"))

@@ -7,7 +7,7 @@ import threading
 from alembic import command
 from alembic.config import Config
 
-from app.packaged import ALEMBIC_INI, MIGRATIONS
+from app.core.packaged import ALEMBIC_INI, MIGRATIONS
 
 
 def alembic_config(url: str) -> Config:

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
-from app.db_budget import DEFAULT_CONNECTIONS, ConnectionBudget
+from app.core.db_budget import DEFAULT_CONNECTIONS, ConnectionBudget
 
 # Stable constraint names so Alembic migrations are the same on SQLite and Postgres.
 NAMING = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from app.config import get_settings
+from app.core.config import get_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,11 +55,11 @@ def _warn_of_deprecations() -> None:
     import logging
 
     for deprecation in get_settings().deprecations():
-        logging.getLogger("app.config").warning(deprecation)
+        logging.getLogger("app.core.config").warning(deprecation)
 
 
 def _refuse_unworkable(workers: int) -> None:
-    from app.startup import StartupRefused, check_connections, check_workers
+    from app.server.startup import StartupRefused, check_connections, check_workers
 
     try:
         check_workers(get_settings(), workers)
@@ -69,7 +69,7 @@ def _refuse_unworkable(workers: int) -> None:
 
 
 def _migrate() -> None:
-    from app.migrate import upgrade
+    from app.server.migrate import upgrade
 
     upgrade(get_settings().database_url)
 
@@ -91,7 +91,7 @@ def _serve(host: str | None, port: int | None, workers: int, fd: int | None) -> 
     # this one makes a SIGTERM stop exit 0, which supervisors read as a clean stop.
     signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
     uvicorn.run(
-        "app.asgi:app",
+        "app.server.asgi:app",
         host=host or settings.host,
         port=port or settings.port,
         fd=fd,
@@ -123,8 +123,8 @@ async def _create_admin(name: str) -> None:
     from pydantic import TypeAdapter, ValidationError
 
     from app.accounts.service import create_player
-    from app.db import Database
-    from app.names import DisplayName
+    from app.core.db import Database
+    from app.core.names import DisplayName
 
     try:
         clean = TypeAdapter(DisplayName).validate_python(name)

@@ -14,20 +14,20 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.accounts.my_games_schemas import (
+from app.context import AppContext
+from app.core.statuses import LobbyStatus, MatchStatus
+from app.lobby.activity import has_status, idle_cutoff
+from app.lobby.models import Lobby, LobbySeat
+from app.matches.loaded import LoadedMatch
+from app.matches.models import Match, MatchSeat
+from app.matches.store import load_match
+from app.my_games.schemas import (
     MyGamesPublic,
     MyLobbyPublic,
     MyMatchPublic,
     OutcomeBriefPublic,
     SeatRefPublic,
 )
-from app.context import AppContext
-from app.lobby.activity import has_status, idle_cutoff
-from app.lobby.models import Lobby, LobbySeat
-from app.matches.loaded import LoadedMatch
-from app.matches.models import Match, MatchSeat
-from app.matches.store import load_match
-from app.statuses import LobbyStatus, MatchStatus
 
 OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 

@@ -12,14 +12,14 @@ from app.accounts.bot_accounts import bot_ids_of
 from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
 from app.context import AppContext
-from app.errors import ApiError
+from app.core.errors import ApiError
+from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby import activity
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match
-from app.statuses import LobbyStatus, MatchStatus
 
 
 async def rematch_lobby(

@@ -26,7 +26,7 @@ from app.realtime.wsprotocol import SPEC as WS_PROTOCOL
 # over, importing the app and migrating took more than 30 s.
 STARTUP_SECONDS = 120
 BACKLOG = 512
-APP = "app.asgi:app"
+APP = "app.server.asgi:app"
 
 
 def listening_socket() -> socket.socket:

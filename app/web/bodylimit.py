@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.errors import send_refusal
+from app.core.errors import send_refusal
 
 # A refused body is read and thrown away up to this size so the connection can be reused;
 # past it, closing the connection is cheaper than reading on.

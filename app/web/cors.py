@@ -29,12 +29,6 @@ EXPOSED_HEADERS = (
 PREFLIGHT_CACHE_SECONDS = 600
 
 
-def parse_origins(spec: str) -> list[str]:
-    """`https://a.example, https://b.example` -> the origins, without blanks or a final slash
-    (browsers send an origin without one, and a typo'd slash would silently match nothing)."""
-    return [origin.strip().rstrip("/") for origin in spec.split(",") if origin.strip()]
-
-
 class ApiCors:
     """CORS on the public API's paths; every other path passes through untouched."""
 

@@ -25,9 +25,9 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from app.config import Settings
-from app.db import is_sqlite
-from app.db_budget import FEWEST_CONNECTIONS
+from app.core.config import Settings
+from app.core.db import is_sqlite
+from app.core.db_budget import FEWEST_CONNECTIONS
 
 POSTGRES_HINT = "set FOXDEN_DATABASE_URL=postgresql+asyncpg://user:password@host/db"
 REDIS_HINT = "set FOXDEN_REDIS_URL=redis://host:6379/0"

@@ -10,10 +10,10 @@ from pydantic import BaseModel, Field
 from app.accounts.accounts import sign_in
 from app.accounts.admission import HashingSlotDep
 from app.accounts.credentials import SignIn, username_key
+from app.accounts.device_sessions import device_label, device_sessions_of, renew, revoke
 from app.accounts.models import DeviceSession
-from app.accounts.sessions import device_label, renew, revoke, sessions_of
-from app.deps import ContextDep, SessionDep, SessionPlayer, address_key, limit
-from app.errors import responses
+from app.core.errors import responses
+from app.web.deps import ContextDep, SessionDep, SessionPlayer, address_key, limit
 
 router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "account/not_found", "rate/limited")
@@ -84,7 +84,7 @@ async def list_sessions(
     player: SessionPlayer, session: SessionDep, context: ContextDep
 ) -> list[SessionPublic]:
     """Every device signed in to my account, most recently used first."""
-    rows = await sessions_of(session, player.id, context.clock.now())
+    rows = await device_sessions_of(session, player.id, context.clock.now())
     return [_public(row, player.session_id) for row in rows]
 
 

@@ -17,14 +17,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.identity import Identity, Signouts
 from app.accounts.models import LABEL_MAX, DeviceSession, Player
 from app.accounts.tokens import hash_token, new_id, new_token
-from app.errors import ApiError
+from app.core.errors import ApiError
 
 IDLE_LIFETIME = timedelta(days=30)
 ENDED = "ended:"  # a guest whose token an admin ended: no token names the row any more
 TOUCH_EVERY = timedelta(minutes=10)
 
 
-class SessionExpired(Exception):
+class DeviceSessionExpired(Exception):
     """A device token that was not used for IDLE_LIFETIME: sign in again."""
 
 
@@ -34,13 +34,13 @@ def device_label(user_agent: str | None) -> str:
     return text[:LABEL_MAX] or "Unknown device"
 
 
-def open_session(player_id: str, label: str, now: datetime) -> tuple[DeviceSession, str]:
+def open_device_session(player_id: str, label: str, now: datetime) -> tuple[DeviceSession, str]:
     """A new session row (not yet added) and its token, shown once to the device."""
     token = new_token()
-    return session_row(player_id, hash_token(token), label, now), token
+    return device_session_row(player_id, hash_token(token), label, now), token
 
 
-def session_row(player_id: str, token_hash: str, label: str, now: datetime) -> DeviceSession:
+def device_session_row(player_id: str, token_hash: str, label: str, now: datetime) -> DeviceSession:
     return DeviceSession(
         id=new_id(),
         player_id=player_id,
@@ -52,7 +52,7 @@ def session_row(player_id: str, token_hash: str, label: str, now: datetime) -> D
     )
 
 
-async def session_identity(
+async def device_session_identity(
     session: AsyncSession, token_hash: str, now: datetime
 ) -> Identity | None:
     """The player a device token names (expired ones too: the caller tells them apart)."""
@@ -81,7 +81,9 @@ async def _touch(session: AsyncSession, session_id: str, now: datetime) -> None:
     await session.commit()
 
 
-async def sessions_of(session: AsyncSession, player_id: str, now: datetime) -> list[DeviceSession]:
+async def device_sessions_of(
+    session: AsyncSession, player_id: str, now: datetime
+) -> list[DeviceSession]:
     """The player's live sessions, most recently used first."""
     rows = await session.scalars(
         select(DeviceSession)

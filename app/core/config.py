@@ -9,9 +9,8 @@ from typing import Literal
 from pydantic import Field, PrivateAttr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from app.addresses import parse_networks
-from app.cors import parse_origins
-from app.db_budget import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
+from app.core.addresses import parse_networks
+from app.core.db_budget import DEFAULT_CONNECTIONS, FEWEST_CONNECTIONS
 
 ADMIN_TOKEN_MIN = 32
 ORIGIN = re.compile(r"https?://(\[[0-9a-fA-F:]+\]|[^/\s:\[\]]+)(:[0-9]{1,5})?")
@@ -33,7 +32,7 @@ class Settings(BaseSettings):
         DEFAULT_CONNECTIONS,
         ge=FEWEST_CONNECTIONS,
         description="Connections one process may open to Postgres, every pool and its lock"
-        " connection included (app/db_budget.py; README, 'Sizing Postgres')",
+        " connection included (app/core/db_budget.py; README, 'Sizing Postgres')",
     )
     db_processes: int | None = Field(
         None,
@@ -164,6 +163,12 @@ class Settings(BaseSettings):
     def _proxy_networks(cls, spec: str) -> str:
         parse_networks(spec)  # refuse a typo at start, not on the first request
         return spec
+
+
+def parse_origins(spec: str) -> list[str]:
+    """`https://a.example, https://b.example` -> the origins, without blanks or a final slash
+    (browsers send an origin without one, and a typo'd slash would silently match nothing)."""
+    return [origin.strip().rstrip("/") for origin in spec.split(",") if origin.strip()]
 
 
 @lru_cache

@@ -16,9 +16,9 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
 from app.catalogue.game_contract import type_the_games
-from app.deps import admin_player, current_player, optional_player
-from app.errors import describe
+from app.core.errors import describe
 from app.games import REGISTRY
+from app.web.deps import admin_player, current_player, optional_player
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorPublic"}
 BEARER = {
@@ -30,7 +30,8 @@ BEARER = {
 SERVERS = [{"url": "/", "description": "The server that serves this document"}]
 EVENT_STREAM = "text/event-stream"
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
-# Also on every other answer of a route limited per player or address (app/ratelimit_headers.py).
+# Also on every other answer of a route limited per player or address
+# (app/web/ratelimit_headers.py).
 RATE_LIMIT = {
     "RateLimit-Policy": {
         "description": 'The bucket: "requests";q=<size>;w=<seconds to refill from empty>',

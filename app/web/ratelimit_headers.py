@@ -14,7 +14,7 @@ from __future__ import annotations
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.ratelimit import Charge, RateLimiter
+from app.web.ratelimit import Charge, RateLimiter
 
 POLICY = "requests"
 # Where a route's limit check leaves its headers for the response (the ASGI scope is shared

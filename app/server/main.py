@@ -8,56 +8,56 @@ from contextlib import asynccontextmanager
 from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from app import logredact
 from app.accounts.bot_router import router as bot_account_router
-from app.accounts.my_games_router import router as my_games_router
+from app.accounts.device_sessions_router import router as device_sessions_router
 from app.accounts.router import router as players_router
 from app.accounts.service import TokenCache, ensure_env_admin
-from app.accounts.sessions_router import router as sessions_router
 from app.accounts.strength_router import router as password_check_router
-from app.addresses import ClientAddress, parse_networks
 from app.admin.players_router import router as admin_players_router
 from app.admin.router import router as admin_router
-from app.bodylimit import BodyLimit
 from app.bots.automation import Automation
 from app.catalogue.router import router as games_router
 from app.challenges.router import router as challenges_router
 from app.chat.router import router as chat_router
-from app.clock import Clock, RealClock
-from app.commit_listeners import wire_listeners
-from app.config import Settings, get_settings
 from app.context import AppContext
-from app.cors import ApiCors, parse_origins
-from app.db import Database
-from app.deps import limit_address
-from app.errors import install_error_handlers
-from app.faults import install_fault_handlers
-from app.hygiene import RequestGuard, SecurityHeaders
+from app.core.addresses import ClientAddress, parse_networks
+from app.core.clock import Clock, RealClock
+from app.core.config import Settings, get_settings, parse_origins
+from app.core.db import Database
+from app.core.errors import install_error_handlers
+from app.core.packaged import FRONTEND
 from app.lobby.router import router as lobby_router
-from app.matches.presence import PresenceHeartbeat
 from app.matches.router import router as matches_router
-from app.migrate import upgrade
-from app.openapi import truthful_openapi
+from app.my_games.router import router as my_games_router
+from app.ops import logredact
 from app.ops.heap import freeze_startup_heap
 from app.ops.instrument import instrument
 from app.ops.logs import configure_logging
 from app.ops.metrics import worker_exited
 from app.ops.requestlog import RequestLog
 from app.ops.router import router as ops_router
-from app.packaged import FRONTEND
-from app.pages import router as pages_router
 from app.player_events.publisher import PlayerNews
 from app.player_events.router import router as player_events_router
-from app.ratelimit import RateLimiter
-from app.ratelimit_headers import RateLimitHeaders
 from app.ratings.router import router as ratings_router
 from app.realtime.asyncapi import router as asyncapi_router
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
-from app.shutdown import drain_on_signals
-from app.startup import shared_database_fanout, sole_sqlite_process
+from app.realtime.presence import PresenceHeartbeat
+from app.server.commit_listeners import wire_listeners
+from app.server.migrate import upgrade
+from app.server.shutdown import drain_on_signals
+from app.server.startup import shared_database_fanout, sole_sqlite_process
+from app.web.bodylimit import BodyLimit
+from app.web.cors import ApiCors
+from app.web.deps import limit_address
+from app.web.faults import install_fault_handlers
+from app.web.hygiene import RequestGuard, SecurityHeaders
+from app.web.openapi import truthful_openapi
+from app.web.pages import router as pages_router
+from app.web.ratelimit import RateLimiter
+from app.web.ratelimit_headers import RateLimitHeaders
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -80,7 +80,7 @@ def create_app(
     settings: Settings | None = None, clock: Clock | None = None, serving: bool = False
 ) -> FastAPI:
     """The app; `clock` is for tests, which drive time by hand (production: the real clock).
-    `serving`: the app of a server process (app/asgi.py), which freezes its startup heap."""
+    `serving`: the app of a server process (app/server/asgi.py), which freezes its startup heap."""
     settings = settings or get_settings()
     clock = clock or RealClock()
 
@@ -127,7 +127,7 @@ def create_app(
         version="1.0",
         description=DESCRIPTION,
         lifespan=lifespan,
-        # /docs is ours (app/pages.py): Swagger UI served from here, no CDN, no inline script.
+        # /docs is ours (app/web/pages.py): Swagger UI served from here, no CDN, no inline script.
         docs_url=None,
         redoc_url=None,
         swagger_ui_oauth2_redirect_url=None,
@@ -158,7 +158,7 @@ def include_routers(app: FastAPI) -> None:
         player_events_router,
         challenges_router,
         bot_account_router,
-        sessions_router,  # last in the document: a client walking it signs out at the end
+        device_sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)
     # These take no token: every request counts against its address.

@@ -8,14 +8,14 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.tokens import new_id
+from app.core.names import bot_name
+from app.core.statuses import MatchStatus
 from app.games.protocol import Engine
 from app.games.rng import new_seed
 from app.lobby.models import Lobby
 from app.lobby.service import engine_for
 from app.matches.loaded import encode_state
 from app.matches.models import Match, MatchSeat
-from app.names import bot_name
-from app.statuses import MatchStatus
 
 
 def first_deadline(engine: Engine[Any], state: Any, lobby: Lobby, now: datetime) -> datetime | None:

@@ -9,11 +9,11 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.accounts import GUEST
+from app.accounts.device_sessions import DeviceSessionExpired
 from app.accounts.service import Identity, lookup_token
-from app.accounts.sessions import SessionExpired
 from app.context import AppContext
-from app.errors import ApiError
-from app.ratelimit_headers import remember
+from app.core.errors import ApiError
+from app.web.ratelimit_headers import remember
 
 
 def get_context(request: Request) -> AppContext:
@@ -56,7 +56,7 @@ async def optional_player(
         return None
     try:
         identity = await lookup_token(session, token, context.tokens)
-    except SessionExpired:
+    except DeviceSessionExpired:
         limit(context, address_key(request), request)
         raise ApiError(
             "auth/expired", "This device's session expired (unused for 30 days): sign in again."
@@ -76,7 +76,7 @@ async def limit_address(request: Request, context: ContextDep) -> None:
 
 def limit(context: AppContext, key: str, request: Request | None = None) -> None:
     """Charge `key` one request; with `request`, its response tells the client what is left
-    (RateLimit headers, app/ratelimit_headers.py)."""
+    (RateLimit headers, app/web/ratelimit_headers.py)."""
     charge = context.limiter.charge(key)
     if request is not None:
         remember(request, context.limiter, charge)

@@ -13,10 +13,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
-from app.accounts.my_games import my_games
-from app.accounts.my_games_schemas import MyGamesPublic
-from app.deps import ContextDep, CurrentPlayer, SessionDep
-from app.errors import responses
+from app.core.errors import responses
+from app.my_games.schemas import MyGamesPublic
+from app.my_games.service import my_games
+from app.web.deps import ContextDep, CurrentPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/players", tags=["players"])
 PAGE_MAX = 50

@@ -1,0 +1,1 @@
+"""What the tests and the benchmarks run Foxden with: a child server process, a small API client."""
