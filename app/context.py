@@ -1,4 +1,9 @@
-"""Everything one app instance shares between requests and sockets."""
+"""Everything one app instance shares between requests and sockets.
+
+The one module at the root of `app/`: the process assembles it (app/server/main.py) from the
+feature packages' parts, and routers and services receive it. The move pipeline does not: it
+types its context as the narrower `app/matches/pipeline_context.py`.
+"""
 
 from __future__ import annotations
 

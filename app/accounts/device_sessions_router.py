@@ -13,7 +13,7 @@ from app.accounts.credentials import SignIn, username_key
 from app.accounts.device_sessions import device_label, device_sessions_of, renew, revoke
 from app.accounts.models import DeviceSession
 from app.core.errors import responses
-from app.web.deps import ContextDep, SessionDep, SessionPlayer, address_key, limit
+from app.web.deps import ContextDep, DeviceSessionPlayer, SessionDep, address_key, limit
 
 router = APIRouter(prefix="/api/v1/sessions", tags=["sessions"])
 SIGNED_IN = ("auth/missing", "auth/invalid", "auth/expired", "account/not_found", "rate/limited")
@@ -81,7 +81,7 @@ async def create(
     operation_id="listSessions",
 )
 async def list_sessions(
-    player: SessionPlayer, session: SessionDep, context: ContextDep
+    player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
 ) -> list[SessionPublic]:
     """Every device signed in to my account, most recently used first."""
     rows = await device_sessions_of(session, player.id, context.clock.now())
@@ -89,7 +89,9 @@ async def list_sessions(
 
 
 @router.delete("/current", status_code=204, responses=responses(*SIGNED_IN), operation_id="signOut")
-async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextDep) -> Response:
+async def sign_out(
+    player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
+) -> Response:
     """Sign this device out: its token stops working."""
     await revoke(session, context.signouts, player.id, player.session_id or "")
     return Response(status_code=204)
@@ -102,7 +104,7 @@ async def sign_out(player: SessionPlayer, session: SessionDep, context: ContextD
     operation_id="renewToken",
 )
 async def renew_token(
-    player: SessionPlayer, session: SessionDep, context: ContextDep
+    player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
 ) -> RenewedPublic:
     """Swap this device's token for a new one (the one sent stops working at once)."""
     device, token = await renew(session, context.signouts, player, context.clock.now())
@@ -116,7 +118,7 @@ async def renew_token(
     operation_id="endSession",
 )
 async def end_session(
-    session_id: str, player: SessionPlayer, session: SessionDep, context: ContextDep
+    session_id: str, player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
 ) -> Response:
     """Sign one of my devices out (this one too, by its id)."""
     await revoke(session, context.signouts, player.id, session_id)

@@ -28,7 +28,7 @@ from app.core.inputs import ID_MAX, NO_NUL
 from app.matches.commits import Change, Commit
 from app.matches.store import load_match
 from app.player_events.publisher import tell
-from app.web.deps import ContextDep, CurrentPlayer, SessionDep, SessionPlayer
+from app.web.deps import ContextDep, CurrentPlayer, DeviceSessionPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/challenges", tags=["challenges"])
 ChallengeId = Annotated[
@@ -91,7 +91,7 @@ async def _locked(
     operation_id="createChallenge",
 )
 async def create(
-    body: ChallengeCreate, player: SessionPlayer, session: SessionDep, context: ContextDep
+    body: ChallengeCreate, player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
 ) -> ChallengePublic:
     challenge = await service.create(session, player, body, context.clock.now())
     await session.commit()

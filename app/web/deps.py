@@ -101,14 +101,14 @@ async def current_player(player: OptionalPlayer) -> Identity:
 CurrentPlayer = Annotated[Identity, Depends(current_player)]
 
 
-async def session_player(player: CurrentPlayer) -> Identity:
+async def device_session_player(player: CurrentPlayer) -> Identity:
     """A caller signed in with an account's device token (guest tokens have no session)."""
     if player.session_id is None:
         raise ApiError("account/not_found", GUEST)
     return player
 
 
-SessionPlayer = Annotated[Identity, Depends(session_player)]
+DeviceSessionPlayer = Annotated[Identity, Depends(device_session_player)]
 
 
 async def admin_player(player: CurrentPlayer) -> Identity:
