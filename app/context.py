@@ -27,6 +27,7 @@ from app.realtime.drain import Drain
 from app.realtime.envelopes import EnvelopeCache
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
+from app.realtime.presence_store import MemoryPresenceStore, PresenceStore
 from app.realtime.signouts import Signouts
 from app.realtime.slots import SocketSlots
 from app.web.ratelimit import RateLimiter
@@ -57,6 +58,9 @@ class AppContext:
     commits: CommitHook = field(default_factory=CommitHook)
     # Set when this process stops (app/server/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
+    # Who is connected to each match, counted apart from the broker (Redis when processes share
+    # one: app/server/main.py's build_context).
+    presence: PresenceStore = field(default_factory=MemoryPresenceStore)
     # Each match's connected seats, held PRESENCE_SECONDS on the app's clock: one Redis
     # lookup per match per second however many pushes; expired entries are dropped.
     presence_cache: TTLCache[str, dict[int, int]] = field(init=False)

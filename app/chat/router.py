@@ -18,6 +18,7 @@ from app.core.errors import ApiError, responses
 from app.core.inputs import After, MatchId
 from app.matches.access import viewer_seat
 from app.matches.store import load_match
+from app.realtime.messages import Chat, match_topic
 from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/matches", tags=["chat"])
@@ -80,5 +81,5 @@ async def post_chat(
     )
     session.add(message)
     await session.commit()
-    await context.broker.publish("match:" + match_id, f"chat:{message.seq}")
+    await context.broker.publish(match_topic(match_id), Chat(message.seq).encode())
     return public(message, loaded)

@@ -17,6 +17,7 @@ from app.core.db import utcnow
 from app.lobby import activity, service
 from app.lobby.models import Lobby
 from app.lobby.schemas import LobbyPublic
+from app.realtime.messages import LobbyChanged, lobby_topic
 
 
 async def lobby_public(
@@ -37,5 +38,5 @@ async def commit_and_push(
 ) -> LobbyPublic:
     lobby.updated_at = utcnow()  # every change counts as activity: the table stays open
     await session.commit()
-    await context.broker.publish("lobby:" + lobby.id, "changed")
+    await context.broker.publish(lobby_topic(lobby.id), LobbyChanged().encode())
     return await lobby_public(session, lobby, viewer)

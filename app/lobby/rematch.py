@@ -20,6 +20,7 @@ from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match
+from app.realtime.messages import LobbyChanged, lobby_topic
 
 
 async def rematch_lobby(
@@ -61,7 +62,7 @@ async def _create_once(
         if winner is None:  # not the race: some other constraint failed, a bug to report
             raise
         return winner
-    await context.broker.publish("lobby:" + lobby.id, "changed")
+    await context.broker.publish(lobby_topic(lobby.id), LobbyChanged().encode())
     return lobby
 
 

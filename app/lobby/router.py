@@ -33,6 +33,7 @@ from app.lobby.schemas import (
 )
 from app.matches.commits import Change, Commit
 from app.matches.store import load_match
+from app.realtime.messages import LobbyChanged, lobby_topic
 from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
 
 router = APIRouter(prefix="/api/v1/lobbies", tags=["lobbies"])
@@ -184,7 +185,7 @@ async def _load_for_change(context: AppContext, session: AsyncSession, lobby_id:
     if activity.is_idle(lobby, activity.idle_cutoff(context.settings, context.clock.now())):
         lobby.status = LobbyStatus.CLOSED
         await session.commit()
-        await context.broker.publish("lobby:" + lobby.id, "changed")
+        await context.broker.publish(lobby_topic(lobby.id), LobbyChanged().encode())
     return lobby
 
 
@@ -401,7 +402,7 @@ async def start(
         match = await create_match(session, lobby, names, context.clock.now())
         lobby.status, lobby.match_id = LobbyStatus.STARTED, match.id
         await session.commit()
-    await context.broker.publish("lobby:" + lobby.id, "changed")
+    await context.broker.publish(lobby_topic(lobby.id), LobbyChanged().encode())
     started = await load_match(context, session, match.id)
     await context.commits.announce(Commit(started, Change.START))
     return StartPublic(match_id=match.id)

@@ -4,7 +4,7 @@ A database error is counted by two SQLAlchemy events of the engine, not at each 
 catches it: `handle_error` for every failed statement, `do_connect` for every failed attempt to
 open a connection (a refused or unreachable server raises a plain OSError there, which
 `handle_error` never sees). A broker failure is counted by the Redis broker itself
-(`RedisBroker.failed`).
+(`RedisBroker.failed`), a presence failure by the Redis presence store (`.failed` too).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from app.context import AppContext
 from app.ops.metrics import Metrics
 from app.realtime.broker import RedisBroker
+from app.realtime.presence_store import RedisPresenceStore
 
 
 def instrument(context: AppContext) -> None:
@@ -26,8 +27,14 @@ def instrument(context: AppContext) -> None:
     engine = context.db.engine.sync_engine
     event.listen(engine, "handle_error", _statement_error_counter(metrics))
     event.listen(engine, "do_connect", _counting_connect(metrics))
+
+    def count(operation: str) -> None:
+        metrics.broker_errors.labels(operation).inc()
+
     if isinstance(context.broker, RedisBroker):
-        context.broker.failed = lambda operation: metrics.broker_errors.labels(operation).inc()
+        context.broker.failed = count
+    if isinstance(context.presence, RedisPresenceStore):
+        context.presence.failed = count
 
 
 def _statement_error_counter(metrics: Metrics) -> Callable[[ExceptionContext], None]:

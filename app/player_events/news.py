@@ -4,45 +4,20 @@ An event names a match or a challenge and what the player may know of it: their 
 version, the deadline, the public outcome. Never a view or a hand: a client reads the match
 itself (REST, socket or stream) for that, projected there for its viewer.
 
-Events travel between processes on the broker topic `player:<id>` as `ev<unique>:<json>`: the
-unique kind keeps the hub from coalescing them (app/realtime/hub.py keeps only the newest message
-of each kind, right for versions, wrong for news where every item counts).
+Events travel between processes on the player's topic as `News` (app/realtime/messages.py).
 """
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
-
-import orjson
 
 from app.core.statuses import MatchStatus
 from app.matches.envelope import fill_names
 from app.matches.loaded import LoadedMatch
 
-TOPIC = "player:"
-NEWS = "ev"
 YOUR_TURN = "your_turn"
 MATCH_STARTED = "match_started"
 MATCH_ENDED = "match_ended"
-
-
-def player_topic(player_id: str) -> str:
-    return TOPIC + player_id
-
-
-def encode(event: dict[str, Any]) -> str:
-    return f"{NEWS}{uuid.uuid4().hex}:" + orjson.dumps(event).decode()
-
-
-def decode(message: str) -> dict[str, Any] | None:
-    """The event a broker message carries (None: another kind of message, a resync or a
-    signout that the stream handles itself)."""
-    kind, sep, body = message.partition(":")
-    if not sep or not kind.startswith(NEWS) or kind == NEWS:
-        return None
-    event: dict[str, Any] = orjson.loads(body)
-    return event
 
 
 def your_turn(loaded: LoadedMatch, seat: int) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.matches.commits import Commit
 from app.player_events import news
+from app.realtime.messages import News, player_topic
 
 if TYPE_CHECKING:
     from app.context import AppContext
@@ -52,4 +53,4 @@ class PlayerNews:
 
 async def tell(context: AppContext, player_id: str, event: dict[str, Any]) -> None:
     """Publish one event to a player's streams on every process (challenges use it)."""
-    await context.broker.publish(news.player_topic(player_id), news.encode(event))
+    await context.broker.publish(player_topic(player_id), News(event).encode())

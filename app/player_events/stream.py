@@ -30,8 +30,8 @@ from app.core.errors import ApiError
 from app.player_events import news
 from app.player_events.snapshot import current_events
 from app.realtime import signouts
-from app.realtime.broker import RESYNC
 from app.realtime.hub import Listener
+from app.realtime.messages import Known, News, Resync, player_topic
 from app.realtime.sse import RECONNECT_MS, EventStream
 
 KEEPALIVE_SECONDS = 20.0
@@ -53,7 +53,7 @@ class PlayerEventStream(EventStream):
         self, context: AppContext, request: Request, player: Identity, slot: tuple[str, str]
     ) -> None:
         self.listening = contextlib.ExitStack()
-        listener = self.listening.enter_context(context.hub.listen(news.player_topic(player.id)))
+        listener = self.listening.enter_context(context.hub.listen(player_topic(player.id)))
         sse = wants_sse(request)
         # The first keep-alive is due KEEPALIVE_SECONDS after the request, fixed before the
         # first byte: a client's clock and the server's agree on when it comes.
@@ -140,13 +140,13 @@ async def _events(
 
 
 async def _decoded(
-    context: AppContext, player_id: str, messages: list[str]
+    context: AppContext, player_id: str, messages: list[Known]
 ) -> list[dict[str, Any]]:
     """The events in the messages; after a resync (news may have been lost while the broker
     was away), where things stand now, read again."""
-    if RESYNC in messages:
+    if any(isinstance(m, Resync) for m in messages):
         return await current_events(context, player_id)
-    return [event for m in messages if (event := news.decode(m)) is not None]
+    return [m.event for m in messages if isinstance(m, News)]
 
 
 class _Ends(Exception):
@@ -165,13 +165,13 @@ async def _next(
     signed_out: asyncio.Future[None],
     sse: bool,
     beat_at: datetime,
-) -> list[str] | None:
+) -> list[Known] | None:
     """The next messages (None: the keep-alive is due at `beat_at` on the app's clock); _Ends
     when the token is revoked or the process drains (SSE: come back soon, elsewhere)."""
     drained = _Ends(f"retry: {RECONNECT_MS}\n\n" if sse else None)
     if context.drain.draining:
         raise drained
-    changed = asyncio.ensure_future(listener.next())
+    changed = asyncio.ensure_future(listener.messages())
     draining = asyncio.ensure_future(context.drain.started())
     quiet = asyncio.ensure_future(context.clock.sleep(_seconds_until(context, beat_at)))
     waiting: set[asyncio.Future[Any]] = {changed, draining, signed_out, quiet}

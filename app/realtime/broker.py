@@ -1,12 +1,9 @@
 """Fan-out between processes: a tiny publish/subscribe interface with two twins.
 
 `memory://` delivers inside one process; `redis://` carries messages between any number of
-processes. Messages are version numbers and seat presence counts, never game data: every
-receiver loads the match and projects it for its own viewer.
-
-Presence counts are kept per process, and a process's counts only count while its liveness
-key (refreshed by `presence_alive`) lives: the sockets of a process that died stop counting
-once that key expires.
+processes. The channels and messages are named in app/realtime/messages.py: versions, seat
+changes, presence, chat sequence numbers, never game data (every receiver loads the match and
+projects it for its own viewer). Who is connected is kept apart (app/realtime/presence_store.py).
 """
 
 from __future__ import annotations
@@ -14,23 +11,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import uuid
-from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
+from collections.abc import Callable
+from typing import Protocol
 
 from redis import asyncio as aioredis
 from redis.asyncio.client import PubSub
 
-Deliver = Callable[[str, str], None]
-_R = TypeVar("_R")
-_P = ParamSpec("_P")
-_Method = Callable[Concatenate["RedisBroker", _P], Coroutine[Any, Any, _R]]
+from app.realtime.messages import RESYNC, Resync
+
+Deliver = Callable[[str, str], None]  # (topic, message): wire texts (messages.py)
 log = logging.getLogger(__name__)
 PREFIX = "foxden:"
-RESYNC = "resync"
-"""Delivered as topic and message when messages between processes may have been lost: every
-local socket and stream then checks its match against the database."""
-ALIVE = PREFIX + "alive:"
 PUBLISH_RETRIES = (0.05, 0.5, None)  # pauses between tries of one batch; None: give up
 # A Redis that stops answering (a frozen host, a half-open connection) must fail a call, not
 # hang it: commands give up after COMMAND_SECONDS, and the subscription pings the server each
@@ -50,15 +41,11 @@ class Broker(Protocol):
     async def close(self) -> None: ...
     async def publish(self, topic: str, message: str) -> None: ...
     async def ping(self) -> bool: ...
-    async def presence_add(self, topic: str, seat: int, delta: int) -> int: ...  # new count
-    async def presence(self, topic: str) -> dict[int, int]: ...
-    async def presence_alive(self, seconds: float) -> None: ...
 
 
 class MemoryBroker:
     def __init__(self) -> None:
         self._deliver: Deliver | None = None
-        self._presence: dict[str, dict[int, int]] = {}
 
     async def start(self, deliver: Deliver) -> None:
         self._deliver = deliver
@@ -73,58 +60,22 @@ class MemoryBroker:
     async def ping(self) -> bool:
         return True
 
-    async def presence_add(self, topic: str, seat: int, delta: int) -> int:
-        seats = self._presence.setdefault(topic, {})
-        seats[seat] = max(0, seats.get(seat, 0) + delta)
-        return seats[seat]
 
-    async def presence(self, topic: str) -> dict[int, int]:
-        return dict(self._presence.get(topic, {}))
-
-    async def presence_alive(self, seconds: float) -> None:
-        """Nothing to refresh: in one process, the counts die with the sockets they count."""
-
-
-def _uncounted(operation: str) -> None:
-    """No metrics attached (a broker made outside an app)."""
-
-
-def _counted(operation: str) -> Callable[[_Method[_P, _R]], _Method[_P, _R]]:
-    """A failure of the decorated call is told to `failed`, then raised as before."""
-
-    def decorate(method: _Method[_P, _R]) -> _Method[_P, _R]:
-        async def counted(broker: RedisBroker, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-            try:
-                return await method(broker, *args, **kwargs)
-            except Exception:
-                broker.failed(operation)
-                raise
-
-        return counted
-
-    return decorate
+def uncounted(operation: str) -> None:
+    """No metrics attached (a broker or a store made outside an app)."""
 
 
 class RedisBroker:
     """Redis pub/sub with one pattern subscription per process; reconnects on failure."""
 
     def __init__(self, url: str) -> None:
-        self._redis = aioredis.from_url(
-            url,
-            decode_responses=True,
-            socket_connect_timeout=CONNECT_SECONDS,
-            socket_timeout=COMMAND_SECONDS,
-            health_check_interval=HEARTBEAT_SECONDS,
-        )
+        self._redis = redis_client(url)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         self._outbox: list[tuple[str, str]] = []
         self._sending: asyncio.Task[None] | None = None
-        self._process = uuid.uuid4().hex
-        # This process's own counts: what it writes again if its liveness key ever lapsed.
-        self._local: dict[str, dict[int, int]] = {}
         # Told the operation of every failure (the metrics hook: app/ops/instrument.py).
-        self.failed: Callable[[str], None] = _uncounted
+        self.failed: Callable[[str], None] = uncounted
 
     async def start(self, deliver: Deliver) -> None:
         self._task = asyncio.create_task(self._listen(deliver))
@@ -137,7 +88,7 @@ class RedisBroker:
                 async with self._redis.pubsub() as pubsub:
                     await pubsub.psubscribe(PREFIX + "*")
                     if self._ready.is_set():  # back after an outage: messages may be lost
-                        deliver(RESYNC, RESYNC)
+                        deliver(RESYNC, Resync().encode())
                     self._ready.set()
                     await _relay(pubsub, deliver)
             except asyncio.CancelledError:
@@ -190,55 +141,6 @@ class RedisBroker:
             self.failed("ping")
             return False
 
-    @_counted("presence")
-    async def presence_add(self, topic: str, seat: int, delta: int) -> int:
-        """Returns this process's new count for the seat (a flip 0 <-> 1 is what others see)."""
-        seats = self._local.setdefault(topic, {})
-        count = seats[seat] = max(0, seats.get(seat, 0) + delta)
-        if not count:
-            del seats[seat]
-            if not seats:
-                del self._local[topic]
-        # An increment, not the new count: concurrent changes may reach Redis in any order.
-        await self._redis.hincrby(_presence_key(topic), f"{self._process}:{seat}", delta)
-        return count
-
-    @_counted("presence")
-    async def presence(self, topic: str) -> dict[int, int]:
-        """Seat counts summed over the processes still alive; a dead one's counts are dropped."""
-        # decode_responses=True: Redis hands back str, whatever the stubs say.
-        raw = cast(dict[str, str], await self._redis.hgetall(_presence_key(topic)))
-        alive = await self._alive({_process_of(field) for field in raw})
-        dead = [field for field in raw if _process_of(field) not in alive]
-        if dead:
-            await self._redis.hdel(_presence_key(topic), *dead)
-        seats: dict[int, int] = {}
-        for field, count in raw.items():
-            if _process_of(field) in alive:
-                seat = int(field.rpartition(":")[2])
-                seats[seat] = seats.get(seat, 0) + max(0, int(count))
-        return seats
-
-    async def _alive(self, processes: set[str]) -> set[str]:
-        if not processes:
-            return set()
-        ordered = sorted(processes)
-        keys = await self._redis.mget([ALIVE + process for process in ordered])
-        return {process for process, key in zip(ordered, keys, strict=True) if key}
-
-    @_counted("presence")
-    async def presence_alive(self, seconds: float) -> None:
-        """Keep this process's counts alive `seconds` more. If the key had lapsed, a reader may
-        have dropped them as dead: write them again."""
-        key = ALIVE + self._process
-        previous = await self._redis.set(key, "1", px=max(1, int(seconds * 1000)), get=True)
-        if previous is None and self._local:
-            async with self._redis.pipeline(transaction=True) as pipe:
-                for topic, seats in self._local.items():
-                    for seat, count in seats.items():
-                        pipe.hset(_presence_key(topic), f"{self._process}:{seat}", count)
-                await pipe.execute()
-
 
 async def _relay(pubsub: PubSub, deliver: Deliver) -> None:
     """Deliver messages until the connection fails or falls silent. A blocking read would wait
@@ -258,13 +160,15 @@ async def _relay(pubsub: PubSub, deliver: Deliver) -> None:
         await pubsub.ping()
 
 
-def _presence_key(topic: str) -> str:
-    return PREFIX + "presence:" + topic
-
-
-def _process_of(field: str) -> str:
-    """The process of a presence field "<process>:<seat>"."""
-    return field.rpartition(":")[0]
+def redis_client(url: str) -> aioredis.Redis:
+    """A client that fails a call to a Redis that stopped answering instead of hanging it."""
+    return aioredis.from_url(
+        url,
+        decode_responses=True,
+        socket_connect_timeout=CONNECT_SECONDS,
+        socket_timeout=COMMAND_SECONDS,
+        health_check_interval=HEARTBEAT_SECONDS,
+    )
 
 
 def make_broker(redis_url: str) -> Broker:

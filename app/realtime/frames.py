@@ -22,6 +22,7 @@ from app.context import AppContext
 from app.core.errors import ApiError
 from app.realtime import signouts
 from app.realtime.frame_models import PingFrame, read_frame
+from app.realtime.messages import match_of
 
 POLICY_VIOLATION = 1008
 TOO_BIG = 1009
@@ -146,7 +147,7 @@ class ClientSocket:
         self.release_slot()
         limit = self.context.settings.ws_sockets_per_match
         if not self.context.sockets.take(topic, self.caller, limit):
-            where = "match" if topic.startswith("match:") else "table"
+            where = "match" if match_of(topic) is not None else "table"
             message = f"You already have {limit} sockets open on this {where}: close one first."
             await self.refuse("rate/too_many_sockets", message, TRY_AGAIN_LATER)
         self._slot = (topic, self.caller)

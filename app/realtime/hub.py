@@ -1,7 +1,8 @@
 """Local fan-out: sockets and streams of this process wait here for their topic to change.
 
-A listener keeps only the newest message of each kind: a slow socket that missed versions 12
-and 13 just wakes up to 14 and sends the current envelope (versions only increase).
+A listener keeps only the newest message of each kind (`messages.kind_of`): a slow socket that
+missed versions 12 and 13 just wakes up to 14 and sends the current envelope (versions only
+increase). The hub carries the wire texts of app/realtime/messages.py, as the broker does.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from app.realtime.messages import Known, kind_of, read
 
 
 class Listener:
@@ -19,7 +22,7 @@ class Listener:
         self._event = asyncio.Event()
 
     def notify(self, message: str) -> None:
-        self._pending[_kind(message)] = message
+        self._pending[kind_of(message)] = message
         self._event.set()
 
     async def next(self) -> list[str]:
@@ -29,11 +32,13 @@ class Listener:
         messages, self._pending = list(self._pending.values()), {}
         return messages
 
-
-def _kind(message: str) -> str:
-    if message.isdigit():
-        return "version"
-    return message.split(":", 1)[0]
+    async def messages(self) -> list[Known]:
+        """The same, read: what a socket or a stream acts on. Unknown kinds are skipped (a
+        newer process's, during a rolling restart): a wake-up that brought only those waits on."""
+        while True:
+            known = read(await self.next())
+            if known:
+                return known
 
 
 class Hub:

@@ -23,6 +23,7 @@ from app.lobby.service import get_lobby
 from app.realtime.frame_models import HelloFrame
 from app.realtime.frames import ClientSocket, run_until_first_ends, serve
 from app.realtime.hub import Listener
+from app.realtime.messages import ViewerChanged, lobby_topic
 
 router = APIRouter()
 
@@ -35,7 +36,7 @@ class LobbySocket(ClientSocket):
         super().__init__(context, socket)
         self.lobby_id = lobby_id
         self.identity: Identity | None = None
-        self.topic = "lobby:" + lobby_id
+        self.topic = lobby_topic(lobby_id)
         self.listener: Listener
 
     async def run(self, url_token: str | None) -> None:
@@ -70,12 +71,12 @@ class LobbySocket(ClientSocket):
             # should close (a drain, the client gone) would then wait forever.
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(first_push_after):
-                    await listener.next()
+                    await listener.messages()
         while True:
             # Counted from its first push, as whoever the hello named (or its address).
             await self.hold_slot(self.topic)
             await self.push()
-            await listener.next()  # a change, or a hello that changed the viewer
+            await listener.messages()  # a change, or a hello that changed the viewer
 
     async def reader(self, listener: Listener) -> None:
         self.listener = listener
@@ -84,7 +85,9 @@ class LobbySocket(ClientSocket):
 
     async def on_hello(self, frame: HelloFrame) -> None:
         self.identity = await self.identify(frame.token)
-        self.listener.notify("viewer")  # push what this viewer may see (the invite code)
+        self.listener.notify(
+            ViewerChanged().encode()
+        )  # push what this viewer may see (the invite code)
 
 
 @router.websocket("/api/v1/lobbies/{lobby_id}/ws")

@@ -22,7 +22,6 @@ from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime import signouts
 from app.realtime.envelopes import Stamp, shown
-from app.realtime.fanout import PRESENCE
 from app.realtime.frame_models import ActFrame, HelloFrame, read_frame
 from app.realtime.frames import (
     POLICY_VIOLATION,
@@ -32,6 +31,7 @@ from app.realtime.frames import (
     serve,
 )
 from app.realtime.match_end import NORMAL_CLOSURE, end_text, is_over
+from app.realtime.messages import Chat, Known, Presence, Version, match_topic
 from app.realtime.presence import connected, presence
 from app.web.faults import UNAVAILABLE, is_outage
 
@@ -56,7 +56,7 @@ class MatchSocket(ClientSocket):
 
     async def run(self) -> None:
         await self.hello()
-        await self.hold_slot("match:" + self.match_id)
+        await self.hold_slot(match_topic(self.match_id))
         async with connected(self.context, self.match_id, self.seat):
             await run_until_first_ends(self.reader(), self.pusher(), self.closes_on_drain())
 
@@ -165,27 +165,28 @@ class MatchSocket(ClientSocket):
                 await self.dispatch(frame)
 
     async def pusher(self) -> None:
-        with self.context.hub.listen("match:" + self.match_id) as listener:
+        with self.context.hub.listen(match_topic(self.match_id)) as listener:
             # The hello has just read the match: a move since then either reached the cache
             # before the listener began or comes through it, so the first push reads nothing.
             await self.push(self.hello_version, force=True)
             while True:
-                for message in await listener.next():
+                for message in await listener.messages():
                     await self.on_message(message)
 
-    async def on_message(self, message: str) -> None:
+    async def on_message(self, message: Known) -> None:
         """What the hub says changed: a version, who is connected, chat, or anything else
         (seats that changed hands, moves that may have been missed: read the head again)."""
-        if message.isdigit():
-            await self.push(int(message))
-        elif message == PRESENCE:
-            # Only who is here changed, not the match: the copy this socket showed will do. A
-            # socket's own arrival comes back to it too, after its first push had shown it.
-            await self.push(self.sent_version, if_changed=True)
-        elif message.startswith("chat:"):
-            await self.push_chat()
-        else:
-            await self.push(None, force=True)
+        match message:
+            case Version(version):
+                await self.push(version)
+            case Presence():
+                # Only who is here changed, not the match: the copy this socket showed will do.
+                # A socket's own arrival comes back to it too, after its first push showed it.
+                await self.push(self.sent_version, if_changed=True)
+            case Chat():
+                await self.push_chat()
+            case _:
+                await self.push(None, force=True)
 
     async def push_chat(self) -> None:
         """New chat messages since the last one this socket was sent."""

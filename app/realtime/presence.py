@@ -1,7 +1,9 @@
 """Which seats have a live socket or stream, across processes, cached briefly per process.
 
-Each process counts its own sockets; a heartbeat on the clock keeps its counts alive, so the
-seats of a process that dies stop showing as connected within FOXDEN_PRESENCE_TTL_SECONDS.
+Each process counts its own sockets in the presence store (app/realtime/presence_store.py); a
+heartbeat on the clock keeps its counts alive, so the seats of a process that dies stop showing
+as connected within FOXDEN_PRESENCE_TTL_SECONDS. A seat's flag that flips is told to every
+process on the match's topic (`Presence`), which drops its cached copy.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from app.context import AppContext
-from app.realtime.fanout import PRESENCE
+from app.realtime.messages import Presence, match_topic
 
 # Beats per TTL: two may be missed (a busy process, a slow Redis) before the counts lapse.
 BEATS_PER_TTL = 3
@@ -23,7 +25,7 @@ log = logging.getLogger(__name__)
 async def presence(context: AppContext, match_id: str) -> dict[int, int]:
     seats = context.presence_cache.get(match_id)
     if seats is None:
-        seats = await context.broker.presence("match:" + match_id)
+        seats = await context.presence.counts(match_id)
         context.presence_cache[match_id] = seats
     return seats
 
@@ -46,17 +48,18 @@ async def connected(context: AppContext, match_id: str, seat: int | None) -> Asy
 
 
 async def _change(context: AppContext, match_id: str, seat: int, delta: int) -> None:
-    count = await context.broker.presence_add("match:" + match_id, seat, delta)
+    count = await context.presence.add(match_id, seat, delta)
     forget(context, match_id)
     # Viewers see only a seat's `connected` flag: a second tab of a connected seat changes
     # nothing they see, so it must not make every socket of the match resend its envelope.
     flipped = count == 1 if delta > 0 else count <= 0
     if flipped:
-        await context.broker.publish("match:" + match_id, PRESENCE)
+        await context.broker.publish(match_topic(match_id), Presence().encode())
 
 
 class PresenceHeartbeat:
-    """Keeps this process's presence counts alive while it runs."""
+    """Keeps this process's presence counts alive while it runs; once stopped, lets go of the
+    store's connection (nothing is counted after the app stops)."""
 
     def __init__(self, context: AppContext) -> None:
         self.context = context
@@ -71,6 +74,7 @@ class PresenceHeartbeat:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        await self.context.presence.close()
 
     async def _beat_forever(self) -> None:
         ttl = self.context.settings.presence_ttl_seconds
@@ -82,4 +86,4 @@ class PresenceHeartbeat:
                 log.warning("presence heartbeat failed", exc_info=True)
 
     async def _beat(self) -> None:
-        await self.context.broker.presence_alive(self.context.settings.presence_ttl_seconds)
+        await self.context.presence.keep_alive(self.context.settings.presence_ttl_seconds)

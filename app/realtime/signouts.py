@@ -2,7 +2,7 @@
 
 REST refuses a revoked token as soon as its row is gone. Sockets and event streams checked
 their token only when they opened, so each one watches its token's topic on the hub
-(`token:<sha256>`, one topic per token: a revocation wakes only what that token opened).
+(`token_topic`, one topic per token: a revocation wakes only what that token opened).
 Announcing a revocation drops the token from this process's cache and wakes those watchers,
 then tells every other process through the broker, like a move; each does the same on
 receipt (app/realtime/fanout.py). If the broker loses the news (an outage), the resync that
@@ -18,17 +18,12 @@ from app.accounts.service import stored_identity
 from app.core.db import Database
 from app.realtime.broker import Broker
 from app.realtime.hub import Hub
+from app.realtime.messages import Signout, token_topic
 from app.web.faults import is_outage
 
-TOPIC = "token:"
-SIGNOUT = "signout"
 SIGNED_OUT = 4001  # the close code of a socket whose token was revoked (docs/api.md)
 CODE = "auth/revoked"
 MESSAGE = "This device was signed out: sign in again to go on playing."
-
-
-def token_topic(token_hash: str) -> str:
-    return TOPIC + token_hash
 
 
 class Signouts:
@@ -45,19 +40,19 @@ class Signouts:
         for token_hash in token_hashes:
             self.revoked(token_hash)
         for token_hash in token_hashes:
-            await self.broker.publish(token_topic(token_hash), SIGNOUT)
+            await self.broker.publish(token_topic(token_hash), Signout().encode())
 
     def revoked(self, token_hash: str) -> None:
         """This process's part: the token stops working here, its watchers wake."""
         self.tokens.drop(token_hash)
-        self.hub.deliver(token_topic(token_hash), SIGNOUT)
+        self.hub.deliver(token_topic(token_hash), Signout().encode())
 
     async def signed_out(self, token_hash: str) -> None:
         """Return once `token_hash` names nobody any more. The topic is watched before the
         first check, so a revocation between the check and the watch cannot be missed."""
         with self.hub.listen(token_topic(token_hash)) as listener:
             while await self.still_signed_in(token_hash):
-                await listener.next()  # a signout, or a resync: check again
+                await listener.messages()  # a signout, or a resync: check again
 
     async def still_signed_in(self, token_hash: str) -> bool:
         """Whether the token still names someone (asked before each action a socket sends:

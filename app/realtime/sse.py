@@ -27,6 +27,7 @@ from app.matches.store import match_for_push
 from app.realtime import signouts
 from app.realtime.hub import Listener
 from app.realtime.match_end import end_event, is_over
+from app.realtime.messages import Chat, Known, Version, match_topic
 from app.realtime.presence import connected, presence
 
 # After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
@@ -79,7 +80,7 @@ def _take_slot(
     context: AppContext, request: Request, match_id: str, viewer: Identity | None
 ) -> tuple[str, str]:
     """Count the stream like a socket of its caller on the match, or refuse with 429."""
-    topic = "match:" + match_id
+    topic = match_topic(match_id)
     caller = "player:" + viewer.id if viewer else "ip:" + (request.client or ("?",))[0]
     limit = context.settings.ws_sockets_per_match
     if not context.sockets.take(topic, caller, limit):
@@ -101,7 +102,7 @@ async def _events(
     keepalive = context.settings.keepalive_seconds
     with (
         context.metrics.open_socket("stream"),
-        context.hub.listen("match:" + match_id) as listener,
+        context.hub.listen(match_topic(match_id)) as listener,
         _watching(context, token_hash) as signed_out,
     ):
         async with connected(context, match_id, seat):
@@ -119,9 +120,9 @@ async def _events(
                 except StreamEnds as end:
                     yield end.last
                     return
-                if all(m.startswith("chat:") for m in messages):
+                if all(isinstance(m, Chat) for m in messages):
                     continue  # the stream carries envelopes only
-                versions = [int(m) for m in messages if m.isdigit()]
+                versions = [m.version for m in messages if isinstance(m, Version)]
                 version = max(versions, default=None)
                 loaded, event = await _envelope_event(context, match_id, seat, version)
                 yield event
@@ -145,12 +146,12 @@ def _watching(context: AppContext, token_hash: str | None) -> Iterator[asyncio.F
 
 async def _next_change(
     context: AppContext, listener: Listener, seconds: float, signed_out: asyncio.Future[None]
-) -> list[str]:
+) -> list[Known]:
     """The listener's next messages (TimeoutError: none came within `seconds`; StreamEnds:
     the process drains, or the token was revoked)."""
     if context.drain.draining:
         raise StreamEnds(f"retry: {RECONNECT_MS}\n\n")
-    changed = asyncio.ensure_future(listener.next())
+    changed = asyncio.ensure_future(listener.messages())
     draining = asyncio.ensure_future(context.drain.started())
     waiting: set[asyncio.Future[Any]] = {changed, draining, signed_out}
     try:

@@ -45,6 +45,7 @@ from app.realtime.hub import Hub
 from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
 from app.realtime.presence import PresenceHeartbeat
+from app.realtime.presence_store import make_presence_store
 from app.server.commit_listeners import wire_listeners
 from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
@@ -71,6 +72,7 @@ def build_context(settings: Settings, clock: Clock) -> AppContext:
         broker=make_broker(settings.redis_url),
         hub=Hub(),
         limiter=RateLimiter(settings.rate_per_minute, clock=clock.monotonic),
+        presence=make_presence_store(settings.redis_url),
         tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
         clock=clock,
     )

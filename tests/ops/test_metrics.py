@@ -20,6 +20,7 @@ from app.ops.scrape import exposition, forget_dead_workers
 from app.ops.workers import share_metrics
 from app.realtime.broker import RedisBroker
 from app.realtime.hub import Hub
+from app.realtime.presence_store import RedisPresenceStore
 from app.web.ratelimit import RateLimiter
 from tests.platform.helpers import act, envelope, new_player, start_match
 from tests.timing import app_on, run_clock
@@ -101,11 +102,14 @@ async def test_an_unreachable_database_is_counted_and_metrics_still_answer() -> 
 async def test_broker_failures_are_counted_by_operation(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'foxden.db'}")
     broker = RedisBroker(f"redis://{CLOSED_PORT}/0")
-    context = AppContext(settings, Database(settings.database_url), broker, Hub(), RateLimiter(60))
+    store = RedisPresenceStore(f"redis://{CLOSED_PORT}/0")
+    context = AppContext(
+        settings, Database(settings.database_url), broker, Hub(), RateLimiter(60), presence=store
+    )
     instrument(context)
     assert await broker.ping() is False
     with pytest.raises(Exception):  # noqa: B017 - whichever error redis-py raises
-        await broker.presence_add("match:x", 0, 1)
+        await store.add("x", 0, 1)
     samples = _samples((await exposition(context)).decode())
     await context.db.dispose()
     assert samples[("foxden_broker_errors_total", (("operation", "ping"),))] == 1

@@ -14,7 +14,7 @@ import pytest
 import redis.asyncio as aioredis
 import websockets
 
-from app.realtime.broker import _presence_key, _process_of
+from app.realtime.presence_store import _presence_key, _process_of
 from tests.ops.nginx import Nginx
 from tests.ops.processes import FoxdenServer
 from tests.platform.client import ApiClient, open_table

@@ -18,7 +18,9 @@ import pytest
 from redis.exceptions import RedisError
 
 from app.realtime import broker as broker_module
-from app.realtime.broker import RESYNC, RedisBroker
+from app.realtime.broker import RedisBroker
+from app.realtime.messages import RESYNC
+from app.realtime.presence_store import RedisPresenceStore
 from tests.conftest import REQUIRE
 from tests.reliability.services import PrivateRedis
 
@@ -62,7 +64,7 @@ async def test_a_frozen_redis_fails_calls_and_the_subscription_comes_back(
     redis_server: PrivateRedis,
 ) -> None:
     received: list[tuple[str, str]] = []
-    broker = RedisBroker(redis_server.url)
+    broker, store = RedisBroker(redis_server.url), RedisPresenceStore(redis_server.url)
     await broker.start(lambda topic, message: received.append((topic, message)))
     try:
         await broker.publish("match:a", "1")
@@ -74,7 +76,7 @@ async def test_a_frozen_redis_fails_calls_and_the_subscription_comes_back(
         assert await asyncio.wait_for(broker.ping(), HANG) is False
         # Presence (a socket opening) fails with an error the socket code can answer.
         with pytest.raises(RedisError):
-            await asyncio.wait_for(broker.presence_add("match:a", 0, +1), HANG)
+            await asyncio.wait_for(store.add("a", 0, +1), HANG)
 
         redis_server.process.send_signal(signal.SIGCONT)
         # The silent subscription was dropped and made again: local sockets are told to resync,
@@ -85,3 +87,4 @@ async def test_a_frozen_redis_fails_calls_and_the_subscription_comes_back(
         assert await broker.ping() is True
     finally:
         await asyncio.wait_for(broker.close(), HANG)
+        await asyncio.wait_for(store.close(), HANG)

@@ -9,6 +9,7 @@ import pytest
 from app.core.statuses import MatchStatus
 from app.matches.loaded import LoadedMatch, SeatInfo
 from app.player_events import news
+from app.realtime.messages import News, decode
 from tests.fakes.high_card import ENGINE
 
 
@@ -61,9 +62,10 @@ def test_no_event_carries_the_table(table: LoadedMatch) -> None:
 
 
 def test_news_travels_unmerged_and_other_messages_are_not_news() -> None:
-    first, second = news.encode({"type": "a"}), news.encode({"type": "a"})
+    first, second = News({"type": "a"}).encode(), News({"type": "a"}).encode()
     # Distinct kinds: the hub keeps the newest message per kind, and news must all arrive.
     assert first.split(":", 1)[0] != second.split(":", 1)[0]
-    assert news.decode(first) == {"type": "a"}
+    told = decode(first)
+    assert isinstance(told, News) and told.event == {"type": "a"}
     for other in ("resync", "signout", "12", "presence", "ev:{}"):
-        assert news.decode(other) is None
+        assert not isinstance(decode(other), News)

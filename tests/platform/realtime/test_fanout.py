@@ -12,6 +12,7 @@ from app.matches.loaded import LoadedMatch, MatchCache, SeatInfo, encode_state
 from app.realtime.broker import MemoryBroker
 from app.realtime.fanout import Fanout
 from app.realtime.hub import Hub
+from app.realtime.messages import RESYNC, Presence, Signout, token_topic
 from tests.fakes.high_card import ENGINE
 
 pytestmark = pytest.mark.usefixtures("with_high_card")
@@ -101,8 +102,6 @@ async def test_a_process_ignores_its_own_moves_coming_back() -> None:
 
 
 async def test_after_a_broker_outage_every_copy_is_forgotten_and_every_socket_told() -> None:
-    from app.realtime.broker import RESYNC
-
     hub = Hub()
     fanout = _fanout(MemoryBroker(), hub)
     fanout.matches.put(_match())
@@ -113,14 +112,12 @@ async def test_after_a_broker_outage_every_copy_is_forgotten_and_every_socket_to
 
 
 async def test_a_presence_change_anywhere_drops_this_process_copy_of_that_match_counts() -> None:
-    from app.realtime.fanout import PRESENCE
-
     hub = Hub()
     fanout = _fanout(MemoryBroker(), hub)
     fanout.presence_counts.update({"m1": {0: 1}, "m2": {1: 1}})
     with hub.listen("match:m1") as listener:
-        fanout.receive("match:m1", PRESENCE)  # a seat connected on another process
-        assert await listener.next() == [PRESENCE]
+        fanout.receive("match:m1", Presence().encode())  # a seat connected on another process
+        assert await listener.next() == [Presence().encode()]
     assert "m1" not in fanout.presence_counts  # the next push asks Redis who is here
     assert fanout.presence_counts["m2"] == {1: 1}
 
@@ -129,15 +126,13 @@ async def test_a_revocation_from_another_process_drops_the_token_and_a_resync_dr
     """A process that hears of a revoked token stops trusting its cached copy at once; after a
     resync (news may have been lost) it trusts none of them."""
     from app.accounts.identity import Identity
-    from app.realtime.broker import RESYNC
-    from app.realtime.signouts import SIGNOUT, token_topic
 
     broker = MemoryBroker()
     fanout = Fanout(broker, Hub(), MatchCache(), {}, tokens := TokenCache())
     await fanout.start()
     for token_hash in ("a" * 64, "b" * 64):
         tokens.put(token_hash, Identity("p", "Ada", False, token_hash=token_hash))
-    await broker.publish(token_topic("a" * 64), SIGNOUT)
+    await broker.publish(token_topic("a" * 64), Signout().encode())
     assert tokens.get("a" * 64) is None and tokens.get("b" * 64) is not None
     fanout.receive(RESYNC, RESYNC)
     assert tokens.get("b" * 64) is None
