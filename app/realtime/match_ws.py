@@ -8,12 +8,11 @@ over, the final envelope is followed by an `end` frame and a close with 1000 (ma
 
 from __future__ import annotations
 
-import asyncio
-
 from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
 from app.chat.service import last_seq, messages_after
+from app.clock import deadline
 from app.context import AppContext
 from app.errors import ApiError
 from app.faults import UNAVAILABLE, is_outage
@@ -94,7 +93,7 @@ class MatchSocket(ClientSocket):
         """The first frame says who is watching; no token means a spectator."""
         seconds = self.context.settings.ws_hello_seconds
         try:
-            async with asyncio.timeout(seconds):
+            async with deadline(self.context.clock, seconds):
                 frame = await self.receive_hello()
         except TimeoutError:
             await self.refuse(
