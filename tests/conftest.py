@@ -18,7 +18,9 @@ import asyncpg
 import httpx
 import pytest
 import redis
+from argon2 import PasswordHasher
 
+from app.accounts import passwords
 from app.core.clock import ManualClock
 from app.games import REGISTRY
 from app.server.migrate import upgrade
@@ -29,6 +31,9 @@ PG_ADMIN_DSN = os.environ.get(
 )
 REDIS_URL = os.environ.get("FOXDEN_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 REQUIRE = os.environ.get("FOXDEN_REQUIRE_SERVICES") == "1"
+# Argon2 with the least work it allows: a hash in ~30 us instead of ~0.2 s of a core.
+QUICK_HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+QUICK_DECOY = QUICK_HASHER.hash("decoy password: matches no account")
 
 
 def run_blocking(make: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -130,6 +135,16 @@ def with_high_card() -> Iterator[None]:
     REGISTRY[HIGH_CARD.id] = HIGH_CARD
     yield
     REGISTRY.pop(HIGH_CARD.id, None)
+
+
+@pytest.fixture(autouse=True)
+def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The apps these tests run in process hash passwords with Argon2 at its least cost: they
+    check what claims, sign-ins and limits answer, by the dozen, and the production cost (a
+    fifth of a second of a core, on a thread at the lowest priority) made each one seconds
+    long on a busy machine. tests/platform/accounts/test_hashing.py keeps the real hasher."""
+    monkeypatch.setattr(passwords, "HASHER", QUICK_HASHER)
+    monkeypatch.setattr(passwords, "_DECOY", QUICK_DECOY)
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ import asyncio
 import heapq
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -134,3 +135,18 @@ class ManualClock:
 def _wake(sleeper: asyncio.Future[None]) -> None:
     if not sleeper.done():  # a cancelled sleep stays cancelled
         sleeper.set_result(None)
+
+
+@asynccontextmanager
+async def deadline(clock: Clock, seconds: float) -> AsyncIterator[None]:
+    """`asyncio.timeout(seconds)` counted on `clock`: TimeoutError once `seconds` have passed
+    on it, so a test moves past a wait instead of racing it on the wall clock."""
+    loop = asyncio.get_running_loop()
+    async with asyncio.timeout(None) as timeout:
+        due = clock.call_at(
+            clock.now() + timedelta(seconds=seconds), lambda: timeout.reschedule(loop.time())
+        )
+        try:
+            yield
+        finally:
+            due.cancel()

@@ -10,13 +10,13 @@ codes are those of every socket (frames.py).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 
 from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
 from app.context import AppContext
+from app.core.clock import deadline
 from app.lobby.activity import idle_cutoff
 from app.lobby.publish import lobby_public
 from app.lobby.service import get_lobby
@@ -66,11 +66,12 @@ class LobbySocket(ClientSocket):
 
     async def pusher(self, listener: Listener, first_push_after: float) -> None:
         if first_push_after > 0:
-            # A client that never says hello. asyncio.timeout, not wait_for: on Python 3.11
-            # wait_for drops a cancel that lands as the hello arrives, and a socket that
-            # should close (a drain, the client gone) would then wait forever.
+            # A client that never says hello. A timeout (asyncio.timeout's, on the app's
+            # clock), not wait_for: on Python 3.11 wait_for drops a cancel that lands as the
+            # hello arrives, and a socket that should close (a drain, the client gone) would
+            # then wait forever.
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(first_push_after):
+                async with deadline(self.context.clock, first_push_after):
                     await listener.messages()
         while True:
             # Counted from its first push, as whoever the hello named (or its address).

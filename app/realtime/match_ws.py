@@ -8,13 +8,12 @@ over, the final envelope is followed by an `end` frame and a close with 1000 (ma
 
 from __future__ import annotations
 
-import asyncio
-
 from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
 from app.chat.service import last_seq, messages_after
 from app.context import AppContext
+from app.core.clock import deadline
 from app.core.errors import ApiError
 from app.core.statuses import ActorKind
 from app.matches.access import viewer_seat
@@ -94,7 +93,7 @@ class MatchSocket(ClientSocket):
         """The first frame says who is watching; no token means a spectator."""
         seconds = self.context.settings.ws_hello_seconds
         try:
-            async with asyncio.timeout(seconds):
+            async with deadline(self.context.clock, seconds):
                 frame = await self.receive_hello()
         except TimeoutError:
             await self.refuse(

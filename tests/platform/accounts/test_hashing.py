@@ -1,4 +1,5 @@
-"""Password hashing holds no database connection, and a full hashing pool refuses at once."""
+"""Password hashing is Argon2id at RFC 9106's cost, holds no database connection, and a full
+hashing pool refuses at once."""
 
 from __future__ import annotations
 
@@ -9,11 +10,21 @@ from typing import Any
 
 import httpx
 import pytest
+from argon2 import extract_parameters
+from argon2.profiles import RFC_9106_LOW_MEMORY
+from sqlalchemy import select
 
 from app.accounts import passwords, strength
+from app.accounts.models import Account
 from app.accounts.passwords import HASH_QUEUE, HASH_THREADS
-from tests.platform.accounts.helpers import PASSWORD, code
+from tests.platform.accounts.helpers import PASSWORD, code, sign_in
 from tests.platform.helpers import Player, new_player
+
+
+@pytest.fixture
+def quick_hashes() -> None:
+    """This file's subject is the hashing itself: the production hasher, at its real cost (the
+    other tests hash at Argon2's least cost, tests/conftest.py)."""
 
 
 class Gate:
@@ -58,6 +69,17 @@ async def _settles_to_none_out(pool: Any) -> bool:
 def _claim(http: httpx.AsyncClient, player: Player, username: str) -> Any:
     body = {"username": username, "password": PASSWORD}
     return http.post("/api/v1/players/me/account", headers=player.auth, json=body)
+
+
+async def test_a_claimed_password_is_stored_as_argon2id_at_rfc_9106s_cost(
+    client: httpx.AsyncClient,
+) -> None:
+    ada = await new_player(client, "Ada")
+    assert (await _claim(client, ada, "ada")).status_code == 201
+    async with client.app.state.context.db.sessions() as session:  # type: ignore[attr-defined]
+        stored = await session.scalar(select(Account.password_hash))
+    assert stored is not None and extract_parameters(stored) == RFC_9106_LOW_MEMORY
+    assert (await sign_in(client, "ada")).id == ada.id
 
 
 async def test_no_database_connection_is_held_while_a_password_hashes(

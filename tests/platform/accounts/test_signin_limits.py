@@ -8,9 +8,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 
-from app.accounts import passwords
 from app.accounts.signin_limits import ACCOUNT_FAILURES, ADDRESS_BURST, PAIR_FAILURES
 from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import PASSWORD, claimed, code
@@ -18,15 +16,6 @@ from tests.platform.helpers import new_player
 
 WRONG = {"username": "ada", "password": "not the password"}
 RIGHT = {"username": "ada", "password": PASSWORD}
-
-
-@pytest.fixture(autouse=True)
-def quick_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests count guesses, by the hundred: Argon2 with the least work it allows keeps
-    each one quick (the hashing itself is tested in test_hashing.py)."""
-    quick = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    monkeypatch.setattr(passwords, "HASHER", quick)
-    monkeypatch.setattr(passwords, "_DECOY", quick.hash("decoy password: matches no account"))
 
 
 @pytest.fixture

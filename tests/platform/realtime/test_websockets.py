@@ -16,12 +16,15 @@ import pytest
 from fastapi import FastAPI
 from starlette.types import Message
 
+from app.core.clock import ManualClock
 from app.core.config import Settings
 from app.server.main import create_app
 from app.web.ratelimit import RateLimiter
 from tests.platform.helpers import Player, act, envelope, new_player, start_match
 
 BURST = 100
+HELLO_SECONDS = 30.0
+ON_THE_TEST_CLOCK = pytest.mark.parametrize("app", ["manual-clock"], indirect=True)
 
 
 class SocketClosed(Exception):
@@ -105,15 +108,22 @@ class InProcessSocket:
 
 
 @pytest.fixture
-async def app(database_url: str, with_high_card: None) -> AsyncIterator[FastAPI]:
+async def app(
+    request: pytest.FixtureRequest, database_url: str, with_high_card: None
+) -> AsyncIterator[FastAPI]:
+    """The app on the real clock. Its sockets wait long for a hello: a test that says hello
+    at once never races the wait, even on a machine so busy that this process stands still
+    for a moment (a 0.2 s wait once closed such a socket with 1008). A test of the wait itself
+    runs the app on the test's ManualClock (`@ON_THE_TEST_CLOCK`) and moves past it."""
+    clock = request.getfixturevalue("clock") if getattr(request, "param", "") else None
     settings = Settings(
         database_url=database_url,
         bot_delay_ms=0,
-        ws_hello_seconds=0.2,
-        ws_lobby_hello_seconds=0.2,
+        ws_hello_seconds=HELLO_SECONDS,
+        ws_lobby_hello_seconds=HELLO_SECONDS,
         ws_sockets_per_match=8,
     )
-    application = create_app(settings)
+    application = create_app(settings, clock)
     async with application.router.lifespan_context(application):
         # A frozen clock: buckets never refill, so a count of frames is exact, not a race.
         application.state.context.limiter = RateLimiter(60 * BURST, burst=BURST, clock=lambda: 0.0)
@@ -204,13 +214,18 @@ async def test_an_oversize_frame_closes_the_socket_with_1009(
     assert await socket.closed_code() == 1009
 
 
+@ON_THE_TEST_CLOCK
 async def test_a_client_that_never_says_hello_is_closed_with_1008(
-    app: FastAPI, http: httpx.AsyncClient
+    app: FastAPI, http: httpx.AsyncClient, clock: ManualClock
 ) -> None:
     *_, match_id = await new_match(http)
     socket = await InProcessSocket.open(app, f"/api/v1/matches/{match_id}/ws")
     socket.send({"type": "ping"})  # not a hello: told so, and the wait for one goes on
     assert (await socket.receive())["code"] == "request/malformed"
+    await clock.advance(HELLO_SECONDS - 1)
+    socket.send({"type": "ping"})
+    assert (await socket.receive())["code"] == "request/malformed"
+    await clock.advance(1)
     assert (await socket.receive())["code"] == "request/timeout"
     assert await socket.closed_code() == 1008
 
@@ -235,8 +250,9 @@ async def test_the_lobby_socket_takes_its_token_in_a_hello_frame(
     assert await forged.closed_code() == 1008
 
 
+@ON_THE_TEST_CLOCK
 async def test_clients_of_the_first_release_still_get_their_lobby(
-    app: FastAPI, http: httpx.AsyncClient
+    app: FastAPI, http: httpx.AsyncClient, clock: ManualClock
 ) -> None:
     ada = await new_player(http, "Ada")
     lobby = await private_lobby(http, ada)
@@ -244,6 +260,9 @@ async def test_clients_of_the_first_release_still_get_their_lobby(
     legacy_member = await InProcessSocket.open(app, f"{path}?token={ada.token}")
     assert (await legacy_member.receive())["invite_code"] == lobby["invite_code"]
     silent = await InProcessSocket.open(app, path)  # never says hello: pushed after the wait
+    silent.send({"type": "ping"})  # answered once the socket's tasks run: the wait has begun
+    assert (await silent.receive())["type"] == "pong"
+    await clock.advance(HELLO_SECONDS)
     assert (await silent.receive())["invite_code"] is None
     for socket in (legacy_member, silent):
         await socket.close()
