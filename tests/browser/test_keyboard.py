@@ -44,9 +44,13 @@ FOCUS_ID = "() => document.activeElement?.id || document.activeElement?.tagName 
 
 
 def next_choice(page: Any) -> dict[str, Any]:
-    """Wait until this player has something to choose, or the match is over."""
-    page.wait_for_function(f"() => {{ const s = ({SITUATION})(); return s.over || s.choices; }}")
-    return dict(page.evaluate(SITUATION))
+    """Wait until this player has something to choose, or the match is over: the situation
+    the wait saw, not a second look, which the next envelope may already have emptied (it
+    once found no choice, and the pick among none failed)."""
+    seen = page.wait_for_function(
+        f"() => {{ const s = ({SITUATION})(); return s.over || s.choices ? s : null; }}"
+    )
+    return dict(seen.json_value())
 
 
 @dataclass
