@@ -30,25 +30,33 @@ def run(args: list[str | Path], cwd: Path, **settings: str) -> str:
     return result.stdout
 
 
+def pip(venv: Path) -> list[str | Path]:
+    """This environment's pip, working on `venv`: the venv needs no pip of its own."""
+    return [sys.executable, "-m", "pip", "--python", venv / "bin" / "python"]
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv holding the built wheel and the locked runtime dependencies; its bin/."""
+    """A venv holding the built wheel and the locked runtime dependencies; its bin/. The wheel
+    is built by the locked setuptools of the dev environment (pyproject's build requirement),
+    not by one fetched into a fresh build environment each time."""
     outside = tmp_path_factory.mktemp("wheel")
     assert not outside.is_relative_to(ROOT)
     wheels = outside / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", wheels, ROOT], outside)
+    options: list[str | Path] = ["--quiet", "--no-deps", "--no-build-isolation", "-w", wheels]
+    run([sys.executable, "-m", "pip", "wheel", *options, ROOT], outside)
     (wheel,) = wheels.glob("foxden-*.whl")
     venv = outside / "venv"
-    run([sys.executable, "-m", "venv", venv], outside)
-    pip: list[str | Path] = [venv / "bin" / "python", "-m", "pip", "install", "--quiet"]
-    run([*pip, "-r", ROOT / "requirements.lock", wheel], outside)
+    run([sys.executable, "-m", "venv", "--without-pip", venv], outside)
+    run([*pip(venv), "install", "--quiet", "-r", ROOT / "requirements.lock", wheel], outside)
     return venv / "bin"
 
 
 def test_the_installed_package_is_the_one_imported(installed: Path) -> None:
     where = run([installed / "python", "-c", "import app; print(app.__file__)"], installed)
     assert Path(where.strip()).is_relative_to(installed.parent), where
-    tools = run([installed / "python", "-m", "pip", "list", "--format=freeze"], installed)
+    tools = run([*pip(installed.parent), "list", "--format=freeze"], installed)
+    assert "foxden" in tools, tools
     assert "pytest" not in tools and "ruff" not in tools, "runtime needs no dev tools"
 
 
