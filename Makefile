@@ -34,9 +34,10 @@ run: $(RUNTIME)
 	$(BIN)/foxden serve
 
 # One worker per core, a test file per worker at a time (its module fixtures stay together);
-# the engine conformance suite is split by game (tests/conftest.py).
+# the engine conformance suite is split by game (tests/conftest.py), and the longest files are
+# handed out first, in the order tests/scheduling.py gives (which xdist's reorder would undo).
 test: $(STAMP)
-	$(BIN)/pytest -q -rfEs -n auto --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/pytest -q -rfEs -n auto --dist loadgroup --no-loadscope-reorder $(PYTEST_ARGS)
 
 # Issue 14's proof: make test three times in a row on a fresh clone, both cores kept busy.
 test-loaded:

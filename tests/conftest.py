@@ -24,6 +24,7 @@ from app.accounts import passwords
 from app.core.clock import ManualClock
 from app.games import REGISTRY
 from app.server.migrate import upgrade
+from tests import scheduling
 from tests.fakes.high_card import ENGINE as HIGH_CARD
 
 PG_ADMIN_DSN = os.environ.get(
@@ -178,10 +179,15 @@ async def client(
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """`make test` runs `--dist loadgroup`: each test file goes to one worker as a whole (its
     module fixtures, servers and browsers, are built once), except the engine conformance
-    suite, by far the longest file, whose games go apart so that both cores share it."""
+    suite, a long file, whose games go apart so that both cores share it. The files are
+    handed out longest first (tests/scheduling.py)."""
+    expected = scheduling.expected_seconds([item.nodeid for item in items])
+    first = {group: index for index, group in enumerate(expected)}
     for item in items:
-        path, _, name = item.nodeid.partition("::")
-        group = path
-        if path.endswith("tests/games/test_conformance.py") and "[" in name:
-            group = f"{path}:{name.split('[', 1)[1].rstrip(']')}"
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(scheduling.group_of(item.nodeid)))
+
+    def longest_first(item: pytest.Item) -> tuple[float, int]:
+        group = scheduling.group_of(item.nodeid)
+        return -expected[group], first[group]
+
+    items.sort(key=longest_first)  # stable: a file's tests keep their order

@@ -359,9 +359,20 @@ def _still_running(
 def _same_reading_same_view(
     engine: Engine[Any], viewer: Seat | None, legal: list[Action], results: list[Any]
 ) -> None:
-    seen: dict[str, tuple[str, Action]] = {}
+    # Only choices that read the same as another have a view to compare: a choice that reads
+    # unlike any other tells the viewer what it was anyway (most public plays).
+    readings: dict[str, list[tuple[Action, Any]]] = {}
     for action, result in zip(legal, results, strict=True):
         told = fingerprint(visible_log(result.log, viewer))
+        readings.setdefault(told, []).append((action, result))
+    for alike in readings.values():
+        if len(alike) > 1:
+            _same_view(engine, viewer, alike)
+
+
+def _same_view(engine: Engine[Any], viewer: Seat | None, alike: list[tuple[Action, Any]]) -> None:
+    first: tuple[str, Action] | None = None
+    for action, result in alike:
         after = fingerprint(
             {
                 "view": engine.view(result.state, viewer),
@@ -369,7 +380,7 @@ def _same_reading_same_view(
                 "legal": [] if viewer is None else list(engine.legal_actions(result.state, viewer)),
             }
         )
-        first = seen.setdefault(told, (after, action))
+        first = first or (after, action)
         assert after == first[0], (
             f"choices {first[1]!r} and {action!r} read the same to viewer {viewer} but leave "
             f"it different views: {_first_difference(first[0], after)}"

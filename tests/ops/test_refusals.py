@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -74,11 +75,13 @@ def test_processes_that_share_a_postgres_database_must_share_a_broker(
 ) -> None:
     alone = {"FOXDEN_DATABASE_URL": postgres_base_url}
     with running(alone, "app.server.asgi:app") as first:  # the in-memory fan-out
-        second = foxden(["serve", "--port", "0"], alone)
+        # Each refusal waits out the lock's retries (app/server/startup.py): both wait at once.
+        with ThreadPoolExecutor(2) as pool:
+            envs = [alone, alone | {"FOXDEN_REDIS_URL": redis_url}]
+            second, with_redis = pool.map(lambda env: foxden(["serve", "--port", "0"], env), envs)
         assert second.returncode != 0
         assert "Another Foxden process already serves this Postgres database" in second.stderr
         assert "FOXDEN_REDIS_URL=redis://" in second.stderr
-        with_redis = foxden(["serve", "--port", "0"], alone | {"FOXDEN_REDIS_URL": redis_url})
         assert with_redis.returncode != 0
         assert "the same FOXDEN_REDIS_URL" in with_redis.stderr
         assert httpx.get(first.url + "/readyz", timeout=5).status_code == 200
