@@ -108,7 +108,9 @@ function endBadge(envelope, ctx, end, me) {
     svg("rect", { x: bx, y: by, width, height, rx: 6, fill: action ? "#fff3d6" : "#ffffff", stroke: "#6b5b45" }),
     svg("text", { x: bx + width / 2, y: by + 15, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#3b2f22" }, text),
     verb ? svg("text", { x: bx + width / 2, y: by + 31, "text-anchor": "middle", "font-size": 12, fill: "#8a3b00" }, verb) : null);
-  return action ? makeTarget(group, action, ctx, label(action, envelope, ctx)) : group;
+  // The name starts with the words on the badge, so a voice-control user can say what they
+  // see ("Your end, Move this way"), then says the move in full.
+  return action ? makeTarget(group, action, ctx, `${text}, ${verb}: ${label(action, envelope, ctx)}`) : group;
 }
 
 export function pathBoard(envelope, ctx) {
