@@ -3,6 +3,7 @@ name. Both players' pages see the match end (pushed, not reloaded)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -79,6 +80,7 @@ def test_the_leaderboard_shows_bot_accounts_in_their_own_pool(
         headers={"Authorization": f"Bearer {robo['token']}"},
     )
     assert resigned.status_code == 200, resigned.text
+    _wait_until_rated(site, droid["id"])
     page = page_factory()
     page.goto(f"{site.url}/games/fox-in-the-forest/leaderboard")
     expect(page.locator("#board-pool")).to_have_value("people")
@@ -88,3 +90,18 @@ def test_the_leaderboard_shows_bot_accounts_in_their_own_pool(
     expect(winner.locator(".bot-mark")).to_have_text("BOT")
     assert "pool=bots" in page.url
     page.errors.check()
+
+
+def _wait_until_rated(site: Server, player_id: str) -> None:
+    """The match is settled after its final move commits, and a resignation is answered once
+    that is done or after two seconds at most: on a loaded machine the page must not be
+    read before the rating exists (this waits on that state, not on time)."""
+    ends = time.monotonic() + 30
+    while time.monotonic() < ends:
+        board = httpx.get(
+            f"{site.url}/api/v1/games/fox-in-the-forest/leaderboard", params={"pool": "bots"}
+        ).json()
+        if any(row["player"]["id"] == player_id for row in board["entries"]):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{player_id} was never rated")
