@@ -55,7 +55,7 @@ class AppContext:
     clock: Clock = field(default_factory=RealClock)
     # Every committed change to a match is announced here once; the listeners are wired in
     # app/server/commit_listeners.py (ops, bots and timers, players' news, ratings, chat, realtime).
-    commits: CommitHook = field(default_factory=CommitHook)
+    commits: CommitHook = field(init=False)
     # Set when this process stops (app/server/shutdown.py): sockets close with 1012, streams end.
     drain: Drain = field(default_factory=Drain)
     # Who is connected to each match, counted apart from the broker (Redis when processes share
@@ -72,6 +72,7 @@ class AppContext:
     writer: MoveWriter = field(init=False)
 
     def __post_init__(self) -> None:
+        self.commits = CommitHook(self.clock)  # its bounds counted on the clock tests drive
         self.presence_cache = TTLCache(PRESENCE_MATCHES, PRESENCE_SECONDS, self.clock.monotonic)
         self.fanout = Fanout(self.broker, self.hub, self.matches, self.presence_cache, self.tokens)
         self.signouts = Signouts(self.db, self.broker, self.hub, self.tokens)

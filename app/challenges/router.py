@@ -64,14 +64,20 @@ async def _tell_and_answer(
 
 
 @asynccontextmanager
-async def _locked(
+async def _answering(
     context: AppContext, session: AsyncSession, challenge_id: str
 ) -> AsyncIterator[None]:
     """One answer at a time (an accept racing a cancel): this process's lock, and on Postgres
-    the row's lock. The rollback ends the read the authentication began."""
+    the row's lock. The rollback ends the read the authentication began. What the answer
+    changed is committed, and so is what a refusal did: an expired challenge stays expired."""
     async with context.locks.hold("challenge:" + challenge_id):
         await session.rollback()
-        yield
+        try:
+            yield
+        except ApiError:
+            await session.commit()
+            raise
+        await session.commit()
 
 
 @router.post(
@@ -143,16 +149,11 @@ async def accept(
     challenge_id: ChallengeId, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> ChallengePublic:
     """Starts the match (its id is in `match_id`): both players get `match_started`."""
-    async with _locked(context, session, challenge_id):
+    async with _answering(context, session, challenge_id):
         challenge = await service.find(
             session, challenge_id, player, for_update=not context.db.sqlite
         )
-        try:
-            match = await service.accept(session, challenge, player, context.clock.now())
-        except ApiError:
-            await session.commit()  # an expired challenge is stored as expired
-            raise
-        await session.commit()
+        match = await service.accept(session, challenge, player, context.clock.now())
     answer = await _tell_and_answer(
         context, session, challenge, challenge.challenger_id, "challenge_accepted", player.id
     )
@@ -176,16 +177,11 @@ async def decline(
     body: ChallengeDecline | None = None,
 ) -> ChallengePublic:
     reason = body.reason if body is not None else None
-    async with _locked(context, session, challenge_id):
+    async with _answering(context, session, challenge_id):
         challenge = await service.find(
             session, challenge_id, player, for_update=not context.db.sqlite
         )
-        try:
-            service.decline(challenge, player, reason, context.clock.now())
-        except ApiError:
-            await session.commit()  # an expired challenge is stored as expired
-            raise
-        await session.commit()
+        service.decline(challenge, player, reason, context.clock.now())
     return await _tell_and_answer(
         context, session, challenge, challenge.challenger_id, "challenge_declined", player.id
     )
@@ -200,16 +196,11 @@ async def decline(
 async def cancel(
     challenge_id: ChallengeId, player: CurrentPlayer, session: SessionDep, context: ContextDep
 ) -> ChallengePublic:
-    async with _locked(context, session, challenge_id):
+    async with _answering(context, session, challenge_id):
         challenge = await service.find(
             session, challenge_id, player, for_update=not context.db.sqlite
         )
-        try:
-            service.cancel(challenge, player, context.clock.now())
-        except ApiError:
-            await session.commit()  # an expired challenge is stored as expired
-            raise
-        await session.commit()
+        service.cancel(challenge, player, context.clock.now())
     return await _tell_and_answer(
         context, session, challenge, challenge.recipient_id, "challenge_canceled", player.id
     )

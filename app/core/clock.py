@@ -36,6 +36,10 @@ class Clock(Protocol):
         """Run `callback` (plain, quick code) in the event loop once `when` has come."""
         ...
 
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Cancellable:
+        """`call_at` `seconds` from now, for a timer set often (no date arithmetic)."""
+        ...
+
 
 class RealClock:
     def now(self) -> datetime:
@@ -51,6 +55,9 @@ class RealClock:
         # The event loop keeps its timers in a heap: a thousand waiting deadlines cost nothing.
         delay = max(0.0, (when - self.now()).total_seconds())
         return asyncio.get_running_loop().call_later(delay, callback)
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Cancellable:
+        return asyncio.get_running_loop().call_later(seconds, callback)
 
 
 @dataclass(order=True)
@@ -103,6 +110,9 @@ class ManualClock:
         scheduled = _Scheduled(when, next(self._order), callback)
         heapq.heappush(self._queue, scheduled)
         return scheduled
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> Cancellable:
+        return self.call_at(self.now() + timedelta(seconds=seconds), callback)
 
     async def advance(self, seconds: float) -> None:
         """Move time on, running each callback that falls due at its own moment, in order."""

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.service import Identity
 from app.core.errors import ApiError
 from app.core.statuses import ActorKind, MatchStatus
-from app.matches.commits import Change, Commit
+from app.matches.commits import Change, Commit, SeatChange
 from app.matches.history import write_seats_in
 from app.matches.last_step import LastStep, end_match
 from app.matches.loaded import LoadedMatch, SeatInfo
@@ -29,13 +29,12 @@ from app.matches.store import change_seat
 
 NOT_SEATED = "You do not have a seat in this match."
 OVER = "This match is over: there is nothing to resign."
-HANDED_OVER = "resigned: a bot plays their seat to the end, and it ranks last."
 
 
 async def resign(
     context: PipelineContext, session: AsyncSession, match_id: str, player: Identity
 ) -> LoadedMatch:
-    handed_over: list[LoadedMatch] = []
+    handed_over: list[Commit] = []
 
     async def decide(session: AsyncSession, loaded: LoadedMatch) -> LastStep | None:
         seat = _seat_of(loaded, player)
@@ -44,7 +43,16 @@ async def resign(
         marked = replace(loaded, seats=_marked(loaded, seat))
         outcome = ending_outcome(loaded.game, marked.seats, seat)
         if outcome is None:
-            handed_over.append(await _hand_over(context, session, loaded, seat))
+            updated = await _hand_over(context, session, loaded, seat)
+            commit = Commit(
+                updated,
+                Change.SEATS,
+                seat=seat,
+                seat_change=SeatChange.HANDED_OVER,
+                player_id=player.id,
+            )
+            await context.commits.within_transaction(session, commit)
+            handed_over.append(commit)
             return None
         changed = await change_seat(session, loaded, seat, resigned=True)
         # The seats changed: every process reloads them with the new version.
@@ -59,12 +67,8 @@ async def resign(
         )
 
     ended = await end_match(context, session, match_id, decide)
-    if handed_over:
-        # As a player leaving is announced (app/matches/seats.py), with the table's notice.
-        seat = handed_over[0].seat_of(player.id)
-        await context.commits.announce(
-            Commit(ended, Change.SEATS, seat=seat, notice=HANDED_OVER, player_id=player.id)
-        )
+    if handed_over:  # as a player leaving is announced (app/matches/seats.py)
+        await context.commits.announce(replace(handed_over[0], match=ended))
     return ended
 
 

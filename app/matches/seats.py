@@ -1,8 +1,8 @@
 """Seats changing hands mid-match: a player leaves (a bot plays on) or comes back.
 
 A seat change is not a move: the version stays, `seat_epoch` moves on so every cache reloads.
-It is announced on the commit hook with the table's notice ("left the table..."), which the
-chat writes and every socket is told of.
+The commit hook's within listeners write the table's notice of it ("left the table...") in the
+same transaction; then it is announced, and every socket is told.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import replace
 from app.accounts.service import Identity
 from app.core.errors import ApiError
 from app.core.statuses import MatchStatus
-from app.matches.commits import Change, Commit
+from app.matches.commits import Change, Commit, SeatChange
 from app.matches.history import write_seats_in
 from app.matches.loaded import LoadedMatch
 from app.matches.pipeline_context import PipelineContext
@@ -49,9 +49,9 @@ async def _change(
         updated = await change_seat(session, loaded, seat, bot=bot, away=leaving, missed_turns=0)
         updated = replace(updated, deadline=next_deadline(updated, context.clock.now()))
         await write_seats_in(session, updated)
+        how = SeatChange.LEFT if leaving else SeatChange.BACK
+        commit = Commit(updated, Change.SEATS, seat=seat, seat_change=how, player_id=player.id)
+        await context.commits.within_transaction(session, commit)
     context.matches.put(updated)
-    text = "left the table: a bot plays on for them." if leaving else "is back."
-    await context.commits.announce(
-        Commit(updated, Change.SEATS, seat=seat, notice=text, player_id=player.id)
-    )
+    await context.commits.announce(commit)
     return updated

@@ -26,11 +26,11 @@ from app.lobby.models import Lobby
 from app.matches.commits import Commit
 from app.matches.models import Match, MatchSeat
 from app.ratings import kinds
+from app.ratings.context import RatingsContext
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 from app.ratings.standing import Skill, new_skill, places, rated
 
 if TYPE_CHECKING:
-    from app.context import AppContext
     from app.matches.loaded import LoadedMatch
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class Finished:
     private: bool  # at a private table: unlisted, so it keeps no pair record
 
 
-async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
+async def settle_finished(context: RatingsContext, loaded: LoadedMatch) -> None:
     """Acts on a finished match only. A failure is logged, never raised: the move is
     committed, and the recovery pass (app/bots/recovery.py) counts it at its next look."""
     if loaded.status != MatchStatus.FINISHED:
@@ -60,10 +60,10 @@ async def settle_finished(context: AppContext, loaded: LoadedMatch) -> None:
         log.exception("settling match %s failed; the recovery pass retries", loaded.id)
 
 
-def settler(context: AppContext) -> Callable[[Commit], Awaitable[None]]:
-    """The commit hook's listener (app/server/commit_listeners.py): a commit that finished a rated
-    match settles it, before the sockets hear of the final version (the end screen asks for
-    the rating changes as soon as it gets it)."""
+def settler(context: RatingsContext) -> Callable[[Commit], Awaitable[None]]:
+    """The commit hook's listener for commits that finish a match (app/server/commit_listeners.py):
+    a rated one is settled before the sockets hear of the final version (the end screen asks
+    for the rating changes as soon as it gets it)."""
 
     async def settle_commit(commit: Commit) -> None:
         await settle_finished(context, commit.match)
@@ -71,7 +71,7 @@ def settler(context: AppContext) -> Callable[[Commit], Awaitable[None]]:
     return settle_commit
 
 
-async def settle(context: AppContext, match_id: str) -> bool:
+async def settle(context: RatingsContext, match_id: str) -> bool:
     """Count the match if it is a finished rated one not counted yet; True if this call did."""
     for attempt in range(ATTEMPTS):
         try:
@@ -82,7 +82,7 @@ async def settle(context: AppContext, match_id: str) -> bool:
     return False
 
 
-async def settle_pending(context: AppContext) -> int:
+async def settle_pending(context: RatingsContext) -> int:
     """Every finished rated match nobody counted (a crash after the final move): counted now."""
     async with context.db.sessions() as session:
         pending = (
@@ -97,7 +97,7 @@ async def settle_pending(context: AppContext) -> int:
     return sum([await settle(context, match_id) for match_id in pending])
 
 
-async def _settle_once(context: AppContext, match_id: str) -> bool:
+async def _settle_once(context: RatingsContext, match_id: str) -> bool:
     async with (
         context.locks.sqlite_writer(context.db.sqlite),
         context.db.sessions() as session,

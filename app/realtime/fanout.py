@@ -72,7 +72,7 @@ class Fanout:
             await self.moved(match, commit.seat, commit.action, commit.actor or "")
         elif commit.change is Change.SEATS:
             await self.broker.publish(topic, Seats().encode())  # every cache reloads the seats
-            if commit.notice is not None:  # the table's notice was written
+            if commit.seat_change is not None:  # the table's notice of it is in the chat
                 await self.broker.publish(topic, Chat(None).encode())
         elif commit.change is Change.END:
             await self.broker.publish(topic, Version(match.version).encode())
