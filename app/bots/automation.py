@@ -8,6 +8,7 @@ is no periodic scan of active matches, only recovery's rare backstop.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from app.bots.recovery import Recovery
@@ -17,16 +18,16 @@ from app.bots.workers import Workers
 from app.matches.commits import Commit
 
 if TYPE_CHECKING:
-    from app.context import AppContext
+    from app.bots.context import BotsContext
 
 
 class Automation:
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: BotsContext, settle_pending: Callable[[], Awaitable[int]]) -> None:
         self.context = context
         self.workers = Workers()
         self.bots = BotRunner(context, self.workers)
         self.timers = TurnTimers(context, self.workers)
-        self.recovery = Recovery(context, self.bots, self.timers, self.workers)
+        self.recovery = Recovery(context, self.bots, self.timers, self.workers, settle_pending)
 
     def start(self) -> None:
         self.workers.spawn(self.recovery.run(), "recovery")

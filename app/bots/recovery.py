@@ -11,7 +11,7 @@ polls: live work is driven by commits and the clock.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +23,9 @@ from app.bots.workers import Workers
 from app.core.statuses import MatchStatus
 from app.matches.models import Match
 from app.matches.store import load_match
-from app.ratings.settle import settle_pending
 
 if TYPE_CHECKING:
-    from app.context import AppContext
+    from app.bots.context import BotsContext
 
 log = logging.getLogger(__name__)
 PAGE = 500
@@ -36,12 +35,20 @@ DROPPED_AFTER = timedelta(seconds=10)
 
 class Recovery:
     def __init__(
-        self, context: AppContext, bots: BotRunner, timers: TurnTimers, workers: Workers
+        self,
+        context: BotsContext,
+        bots: BotRunner,
+        timers: TurnTimers,
+        workers: Workers,
+        settle_pending: Callable[[], Awaitable[int]],
     ) -> None:
         self.context = context
         self.bots = bots
         self.timers = timers
         self.workers = workers
+        # Settling is the ratings' work (app/ratings/settle.py): the process hands in their
+        # catch-up, so this layer needs neither ratings nor the context that settling takes.
+        self.settle_pending = settle_pending
         # Bot-due matches at the last look, with their version: unchanged at the next look
         # means nobody is playing them.
         self._last_seen: dict[str, int] = {}
@@ -67,7 +74,7 @@ class Recovery:
             await self._resume_bots(match_id)
         async for match_id, deadline in self._rows(Match.deadline, Match.deadline.is_not(None)):
             self.timers.schedule(match_id, deadline)
-        await settle_pending(self.context)
+        await self.settle_pending()
 
     async def backstop(self) -> None:
         overdue = Match.deadline < self.context.clock.now() - DROPPED_AFTER
@@ -79,7 +86,7 @@ class Recovery:
             if self._last_seen.get(match_id) == version and not self.bots.playing(match_id):
                 await self._resume_bots(match_id)
         self._last_seen = seen
-        await settle_pending(self.context)
+        await self.settle_pending()
 
     async def _resume_bots(self, match_id: str) -> None:
         """Wake the runner if a bot is to act; otherwise the marker is stale: clear it."""

@@ -26,7 +26,7 @@ from app.matches.store import load_match
 from app.web.faults import is_outage
 
 if TYPE_CHECKING:
-    from app.context import AppContext
+    from app.bots.context import BotsContext
 
 RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
@@ -48,7 +48,7 @@ OUTAGE_RETRY_SECONDS = 1.0
 
 
 class BotRunner:
-    def __init__(self, context: AppContext, workers: Workers) -> None:
+    def __init__(self, context: BotsContext, workers: Workers) -> None:
         self.context = context
         self.workers = workers
         self._playing: set[str] = set()

@@ -24,14 +24,14 @@ from app.matches.store import load_match
 from app.web.faults import is_outage
 
 if TYPE_CHECKING:
-    from app.context import AppContext
+    from app.bots.context import BotsContext
 
 
 OUTAGE_RETRY_SECONDS = 1.0
 
 
 class TurnTimers:
-    def __init__(self, context: AppContext, workers: Workers) -> None:
+    def __init__(self, context: BotsContext, workers: Workers) -> None:
         self.context = context
         self.workers = workers
         self._alarms: dict[str, tuple[datetime, Cancellable]] = {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.chat.context import ChatContext
 from app.chat.models import ChatMessage
 from app.chat.schemas import (
     NOTICE,
@@ -15,7 +16,6 @@ from app.chat.schemas import (
     ChatReactionPost,
     ChatTextPost,
 )
-from app.context import AppContext
 from app.core.errors import ApiError
 from app.matches.loaded import LoadedMatch
 
@@ -67,7 +67,7 @@ def check_content(loaded: LoadedMatch, body: ChatPost) -> None:
         )
 
 
-def check_rate(context: AppContext, player_id: str) -> None:
+def check_rate(context: ChatContext, player_id: str) -> None:
     wait = context.chat_limiter.retry_after(player_id)
     if wait:
         raise ApiError(

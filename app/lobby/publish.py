@@ -12,9 +12,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.bot_accounts import names_and_bots
 from app.accounts.service import Identity
-from app.context import AppContext
 from app.core.db import utcnow
 from app.lobby import activity, service
+from app.lobby.context import LobbyContext
 from app.lobby.models import Lobby
 from app.lobby.schemas import LobbyPublic
 from app.realtime.messages import LobbyChanged, lobby_topic
@@ -34,7 +34,7 @@ async def lobby_public(
 
 
 async def commit_and_push(
-    context: AppContext, session: AsyncSession, lobby: Lobby, viewer: Identity | None
+    context: LobbyContext, session: AsyncSession, lobby: Lobby, viewer: Identity | None
 ) -> LobbyPublic:
     lobby.updated_at = utcnow()  # every change counts as activity: the table stays open
     await session.commit()

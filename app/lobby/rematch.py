@@ -11,10 +11,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.bot_accounts import bot_ids_of
 from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
-from app.context import AppContext
 from app.core.errors import ApiError
 from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby import activity
+from app.lobby.context import LobbyContext
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.schemas import LobbyPublic
 from app.lobby.service import public
@@ -24,7 +24,7 @@ from app.realtime.messages import LobbyChanged, lobby_topic
 
 
 async def rematch_lobby(
-    context: AppContext, session: AsyncSession, loaded: LoadedMatch, player: Identity
+    context: LobbyContext, session: AsyncSession, loaded: LoadedMatch, player: Identity
 ) -> LobbyPublic:
     if loaded.seat_of(player.id) is None:
         raise ApiError("action/not_seated", "Only the players of this match can ask for a rematch.")
@@ -45,7 +45,7 @@ async def _open_rematch(session: AsyncSession, match_id: str) -> Lobby | None:
 
 
 async def _create_once(
-    context: AppContext, session: AsyncSession, loaded: LoadedMatch, player: Identity
+    context: LobbyContext, session: AsyncSession, loaded: LoadedMatch, player: Identity
 ) -> Lobby:
     """Players pressing at the same moment all miss the open table and try to create one: the
     unique index lets one insert win, and the others join the winner's table."""

@@ -14,13 +14,13 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.models import Account
-from app.context import AppContext
 from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchSeat
 from app.matches.store import load_match
+from app.my_games.context import MyGamesContext
 from app.my_games.schemas import (
     MyGamesPublic,
     MyLobbyPublic,
@@ -33,7 +33,7 @@ OVER = (MatchStatus.FINISHED, MatchStatus.ABORTED)
 
 
 async def my_games(
-    context: AppContext, session: AsyncSession, player_id: str, limit: int, offset: int
+    context: MyGamesContext, session: AsyncSession, player_id: str, limit: int, offset: int
 ) -> MyGamesPublic:
     active = await _active(context, session, player_id)
     finished, total = await _finished(session, player_id, limit, offset)
@@ -49,7 +49,7 @@ async def my_games(
 
 
 async def _active(
-    context: AppContext, session: AsyncSession, player_id: str
+    context: MyGamesContext, session: AsyncSession, player_id: str
 ) -> list[MyMatchPublic]:
     rows = await session.execute(
         select(Match.id, Match.updated_at)
@@ -166,7 +166,7 @@ def _brief(outcome: dict[str, Any] | None) -> OutcomeBriefPublic | None:
 
 
 async def _lobbies(
-    context: AppContext, session: AsyncSession, player_id: str
+    context: MyGamesContext, session: AsyncSession, player_id: str
 ) -> list[MyLobbyPublic]:
     cutoff = idle_cutoff(context.settings, context.clock.now())
     seated = select(LobbySeat.lobby_id).where(LobbySeat.player_id == player_id)

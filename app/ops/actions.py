@@ -15,9 +15,9 @@ from typing import Any
 
 import structlog
 
-from app.context import AppContext
 from app.core.statuses import ActorKind
 from app.matches.commits import AtOnce, Change, Commit, OnRefusal, Refusal
+from app.ops.context import OpsContext
 from app.ops.requestlog import request_started
 
 APPLIED = "applied"
@@ -27,7 +27,7 @@ LOGGER = "foxden.action"  # named per line, as in requestlog.py
 log = structlog.get_logger()
 
 
-def reporter(context: AppContext) -> tuple[AtOnce, OnRefusal]:
+def reporter(context: OpsContext) -> tuple[AtOnce, OnRefusal]:
     """The two listeners: one for committed moves, one for refused ones."""
 
     def committed(commit: Commit) -> None:
@@ -62,7 +62,7 @@ def _arrived(actor_kind: str, started: float | None) -> float:
     return started if started is not None else time.perf_counter()
 
 
-def applied(context: AppContext, commit: Commit, started: float) -> None:
+def applied(context: OpsContext, commit: Commit, started: float) -> None:
     """A committed move, at the match's version after it. A repeated one (a retry of a move
     applied before, same action id) is logged but not counted again."""
     seconds = time.perf_counter() - started

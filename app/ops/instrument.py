@@ -16,13 +16,13 @@ from sqlalchemy import Dialect, event
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import IntegrityError
 
-from app.context import AppContext
+from app.ops.context import OpsContext
 from app.ops.metrics import Metrics
 from app.realtime.broker import RedisBroker
 from app.realtime.presence_store import RedisPresenceStore
 
 
-def instrument(context: AppContext) -> None:
+def instrument(context: OpsContext) -> None:
     metrics = context.metrics
     engine = context.db.engine.sync_engine
     event.listen(engine, "handle_error", _statement_error_counter(metrics))

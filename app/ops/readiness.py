@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import text
 
-from app.context import AppContext
+from app.ops.context import OpsContext
 
 # A service that does not reply within this bound counts as down (a stopped Redis or a hung
 # Postgres would otherwise hang the probe); docs/api.md promises an answer within about 2 s.
@@ -34,7 +34,7 @@ class Verdict:
 
 
 class Readiness:
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: OpsContext) -> None:
         self.context = context
         self._checked_at = float("-inf")
         self._verdict: Verdict | None = None

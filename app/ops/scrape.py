@@ -19,10 +19,10 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 
-from app.context import AppContext
 from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby.models import Lobby
 from app.matches.models import Match
+from app.ops.context import OpsContext
 from app.ops.metrics import MULTIPROCESS_DIR
 from app.ops.metrics import multiprocess as is_multiprocess
 
@@ -42,7 +42,7 @@ class Snapshot(Collector):
             yield GaugeMetricFamily(name, help_text, value=value)
 
 
-async def exposition(context: AppContext) -> bytes:
+async def exposition(context: OpsContext) -> bytes:
     """The Prometheus text format of this app's figures (all workers' in multiprocess mode)."""
     registry = _workers_registry() if is_multiprocess() else context.metrics.registry
     snapshot = Snapshot(await _database_counts(context))
@@ -83,14 +83,14 @@ def _alive(pid: int) -> bool:
     return True
 
 
-async def _database_counts(context: AppContext) -> list[tuple[str, str, float]]:
+async def _database_counts(context: OpsContext) -> list[tuple[str, str, float]]:
     try:
         return await asyncio.wait_for(_count_rows(context), COUNT_SECONDS)
     except Exception:  # an outage: counted by the database hook, shown by /readyz
         return []
 
 
-async def _count_rows(context: AppContext) -> list[tuple[str, str, float]]:
+async def _count_rows(context: OpsContext) -> list[tuple[str, str, float]]:
     async with context.db.sessions() as session:
         matches = await session.scalar(
             select(func.count()).select_from(Match).where(Match.status == MatchStatus.ACTIVE)

@@ -18,13 +18,13 @@ from app.player_events import news
 from app.realtime.messages import News, player_topic
 
 if TYPE_CHECKING:
-    from app.context import AppContext
+    from app.player_events.context import PlayerEventsContext
 
 log = logging.getLogger(__name__)
 
 
 class PlayerNews:
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: PlayerEventsContext) -> None:
         self.context = context
         self._sending: set[asyncio.Task[None]] = set()
 
@@ -51,6 +51,6 @@ class PlayerNews:
         await tell(self.context, player_id, event)
 
 
-async def tell(context: AppContext, player_id: str, event: dict[str, Any]) -> None:
+async def tell(context: PlayerEventsContext, player_id: str, event: dict[str, Any]) -> None:
     """Publish one event to a player's streams on every process (challenges use it)."""
     await context.broker.publish(player_topic(player_id), News(event).encode())

@@ -13,16 +13,16 @@ from sqlalchemy import select
 
 from app.accounts.service import names_of
 from app.challenges import service as challenges
-from app.context import AppContext
 from app.core.statuses import MatchStatus
 from app.matches.models import Match, MatchSeat
 from app.matches.store import load_match
 from app.player_events import news
+from app.player_events.context import PlayerEventsContext
 
 MATCHES_MAX = 200  # active matches read per snapshot: far above what one person plays at once
 
 
-async def current_events(context: AppContext, player_id: str) -> list[dict[str, Any]]:
+async def current_events(context: PlayerEventsContext, player_id: str) -> list[dict[str, Any]]:
     now = context.clock.now()
     events: list[dict[str, Any]] = []
     async with context.db.sessions() as session:

@@ -25,9 +25,9 @@ from fastapi import Request
 from starlette.types import Receive, Scope, Send
 
 from app.accounts.identity import Identity
-from app.context import AppContext
 from app.core.errors import ApiError
 from app.player_events import news
+from app.player_events.context import PlayerEventsContext
 from app.player_events.snapshot import current_events
 from app.realtime import signouts
 from app.realtime.hub import Listener
@@ -50,7 +50,11 @@ class PlayerEventStream(EventStream):
     as soon as it has the answer's headers hears of it), and stops listening however it ends."""
 
     def __init__(
-        self, context: AppContext, request: Request, player: Identity, slot: tuple[str, str]
+        self,
+        context: PlayerEventsContext,
+        request: Request,
+        player: Identity,
+        slot: tuple[str, str],
     ) -> None:
         self.listening = contextlib.ExitStack()
         listener = self.listening.enter_context(context.hub.listen(player_topic(player.id)))
@@ -59,7 +63,7 @@ class PlayerEventStream(EventStream):
         # first byte: a client's clock and the server's agree on when it comes.
         first_beat = context.clock.now() + timedelta(seconds=KEEPALIVE_SECONDS)
         body = _events(context, request, player, listener, sse, first_beat)
-        super().__init__(body, slot, context)
+        super().__init__(body, slot, context.sockets)
         if not sse:
             self.media_type = NDJSON
             self.headers["content-type"] = NDJSON
@@ -72,7 +76,7 @@ class PlayerEventStream(EventStream):
 
 
 def player_event_stream(
-    context: AppContext, request: Request, player: Identity
+    context: PlayerEventsContext, request: Request, player: Identity
 ) -> PlayerEventStream:
     caller = "player:" + player.id
     limit = context.settings.ws_sockets_per_match
@@ -86,7 +90,9 @@ def player_event_stream(
 
 
 @contextlib.contextmanager
-def _signed_out(context: AppContext, token_hash: str | None) -> Iterator[asyncio.Future[None]]:
+def _signed_out(
+    context: PlayerEventsContext, token_hash: str | None
+) -> Iterator[asyncio.Future[None]]:
     """Completes when the stream's token is revoked, on any process (app/realtime/signouts.py;
     never for the configured admin token, which has no hash)."""
     if token_hash is None:
@@ -105,7 +111,7 @@ def _line(event: dict[str, Any], sse: bool) -> str:
 
 
 async def _events(
-    context: AppContext,
+    context: PlayerEventsContext,
     request: Request,
     player: Identity,
     listener: Listener,
@@ -140,7 +146,7 @@ async def _events(
 
 
 async def _decoded(
-    context: AppContext, player_id: str, messages: list[Known]
+    context: PlayerEventsContext, player_id: str, messages: list[Known]
 ) -> list[dict[str, Any]]:
     """The events in the messages; after a resync (news may have been lost while the broker
     was away), where things stand now, read again."""
@@ -160,7 +166,7 @@ SIGNED_OUT_END = "signed_out"
 
 
 async def _next(
-    context: AppContext,
+    context: PlayerEventsContext,
     listener: Listener,
     signed_out: asyncio.Future[None],
     sse: bool,
@@ -187,5 +193,5 @@ async def _next(
     return changed.result() if changed in done else None
 
 
-def _seconds_until(context: AppContext, when: datetime) -> float:
+def _seconds_until(context: PlayerEventsContext, when: datetime) -> float:
     return max(0.0, (when - context.clock.now()).total_seconds())

@@ -18,9 +18,9 @@ from typing import Any, NoReturn
 from fastapi import WebSocket, WebSocketDisconnect
 
 from app.accounts.service import Identity, identity_for
-from app.context import AppContext
 from app.core.errors import ApiError
 from app.realtime import signouts
+from app.realtime.context import RealtimeContext
 from app.realtime.frame_models import PingFrame, read_frame
 from app.realtime.messages import match_of
 
@@ -54,7 +54,7 @@ class ClientSocket:
 
     kind = "socket"  # match | lobby: how the open-sockets metric counts it
 
-    def __init__(self, context: AppContext, socket: WebSocket) -> None:
+    def __init__(self, context: RealtimeContext, socket: WebSocket) -> None:
         self.context = context
         self.socket = socket
         self._send_lock = asyncio.Lock()

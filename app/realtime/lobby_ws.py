@@ -15,11 +15,11 @@ import contextlib
 from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
-from app.context import AppContext
 from app.core.clock import deadline
 from app.lobby.activity import idle_cutoff
 from app.lobby.publish import lobby_public
 from app.lobby.service import get_lobby
+from app.realtime.context import RealtimeContext
 from app.realtime.frame_models import HelloFrame
 from app.realtime.frames import ClientSocket, run_until_first_ends, serve
 from app.realtime.hub import Listener
@@ -32,7 +32,7 @@ class LobbySocket(ClientSocket):
     FRAMES = ("hello", "ping")
     kind = "lobby"
 
-    def __init__(self, context: AppContext, socket: WebSocket, lobby_id: str) -> None:
+    def __init__(self, context: RealtimeContext, socket: WebSocket, lobby_id: str) -> None:
         super().__init__(context, socket)
         self.lobby_id = lobby_id
         self.identity: Identity | None = None
@@ -93,7 +93,7 @@ class LobbySocket(ClientSocket):
 
 @router.websocket("/api/v1/lobbies/{lobby_id}/ws")
 async def lobby_socket(socket: WebSocket, lobby_id: str, token: str | None = None) -> None:
-    context: AppContext = socket.app.state.context
+    context: RealtimeContext = socket.app.state.context
     await socket.accept()
     client = LobbySocket(context, socket, lobby_id)
     await serve(client, lambda: client.run(token))

@@ -12,7 +12,6 @@ from fastapi import APIRouter, WebSocket
 
 from app.accounts.service import Identity
 from app.chat.service import last_seq, messages_after
-from app.context import AppContext
 from app.core.clock import deadline
 from app.core.errors import ApiError
 from app.core.statuses import ActorKind
@@ -20,6 +19,7 @@ from app.matches.access import viewer_seat
 from app.matches.service import Actor, act
 from app.matches.store import load_match, match_for_push
 from app.realtime import signouts
+from app.realtime.context import RealtimeContext
 from app.realtime.envelopes import Stamp, shown
 from app.realtime.frame_models import ActFrame, HelloFrame, read_frame
 from app.realtime.frames import (
@@ -42,7 +42,7 @@ class MatchSocket(ClientSocket):
     FRAMES = ("hello", "ping", "act")
     kind = "match"
 
-    def __init__(self, context: AppContext, socket: WebSocket, match_id: str) -> None:
+    def __init__(self, context: RealtimeContext, socket: WebSocket, match_id: str) -> None:
         super().__init__(context, socket)
         self.match_id = match_id
         self.identity: Identity | None = None
@@ -201,7 +201,7 @@ class MatchSocket(ClientSocket):
 
 @router.websocket("/api/v1/matches/{match_id}/ws")
 async def match_socket(socket: WebSocket, match_id: str) -> None:
-    context: AppContext = socket.app.state.context
+    context: RealtimeContext = socket.app.state.context
     await socket.accept()
     client = MatchSocket(context, socket, match_id)
     await serve(client, client.run)

@@ -14,7 +14,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from app.context import AppContext
+from app.realtime.context import RealtimeContext
 from app.realtime.messages import Presence, match_topic
 
 # Beats per TTL: two may be missed (a busy process, a slow Redis) before the counts lapse.
@@ -22,7 +22,7 @@ BEATS_PER_TTL = 3
 log = logging.getLogger(__name__)
 
 
-async def presence(context: AppContext, match_id: str) -> dict[int, int]:
+async def presence(context: RealtimeContext, match_id: str) -> dict[int, int]:
     seats = context.presence_cache.get(match_id)
     if seats is None:
         seats = await context.presence.counts(match_id)
@@ -30,12 +30,14 @@ async def presence(context: AppContext, match_id: str) -> dict[int, int]:
     return seats
 
 
-def forget(context: AppContext, match_id: str) -> None:
+def forget(context: RealtimeContext, match_id: str) -> None:
     context.presence_cache.pop(match_id, None)
 
 
 @asynccontextmanager
-async def connected(context: AppContext, match_id: str, seat: int | None) -> AsyncIterator[None]:
+async def connected(
+    context: RealtimeContext, match_id: str, seat: int | None
+) -> AsyncIterator[None]:
     """Count a seat as connected while the block runs; tell every process when its flag flips."""
     if seat is None:
         yield
@@ -47,7 +49,7 @@ async def connected(context: AppContext, match_id: str, seat: int | None) -> Asy
         await _change(context, match_id, seat, -1)
 
 
-async def _change(context: AppContext, match_id: str, seat: int, delta: int) -> None:
+async def _change(context: RealtimeContext, match_id: str, seat: int, delta: int) -> None:
     count = await context.presence.add(match_id, seat, delta)
     forget(context, match_id)
     # Viewers see only a seat's `connected` flag: a second tab of a connected seat changes
@@ -61,7 +63,7 @@ class PresenceHeartbeat:
     """Keeps this process's presence counts alive while it runs; once stopped, lets go of the
     store's connection (nothing is counted after the app stops)."""
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: RealtimeContext) -> None:
         self.context = context
         self._task: asyncio.Task[None] | None = None
 

@@ -20,15 +20,16 @@ from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from app.accounts.identity import Identity
-from app.context import AppContext
 from app.core.errors import ApiError
 from app.matches.loaded import LoadedMatch
 from app.matches.store import match_for_push
 from app.realtime import signouts
+from app.realtime.context import RealtimeContext
 from app.realtime.hub import Listener
 from app.realtime.match_end import end_event, is_over
 from app.realtime.messages import Chat, Known, Version, match_topic
 from app.realtime.presence import connected, presence
+from app.realtime.slots import SocketSlots
 
 # After a restart the browser's EventSource reconnects this soon (its default is ~3 s).
 RECONNECT_MS = 500
@@ -48,24 +49,24 @@ class EventStream(StreamingResponse):
     """A stream that gives its caller's slot back however it ends, even before its first
     byte (a client that leaves at once never starts the body's generator)."""
 
-    def __init__(self, body: AsyncIterator[str], give_back: tuple[str, str], context: AppContext):
+    def __init__(self, body: AsyncIterator[str], give_back: tuple[str, str], sockets: SocketSlots):
         super().__init__(
             body,
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
         self.slot = give_back
-        self.context = context
+        self.sockets = sockets
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
-            self.context.sockets.give_back(*self.slot)
+            self.sockets.give_back(*self.slot)
 
 
 def event_stream(
-    context: AppContext,
+    context: RealtimeContext,
     request: Request,
     match_id: str,
     seat: int | None,
@@ -73,11 +74,11 @@ def event_stream(
 ) -> StreamingResponse:
     slot = _take_slot(context, request, match_id, viewer)
     token_hash = viewer.token_hash if viewer is not None else None
-    return EventStream(_events(context, request, match_id, seat, token_hash), slot, context)
+    return EventStream(_events(context, request, match_id, seat, token_hash), slot, context.sockets)
 
 
 def _take_slot(
-    context: AppContext, request: Request, match_id: str, viewer: Identity | None
+    context: RealtimeContext, request: Request, match_id: str, viewer: Identity | None
 ) -> tuple[str, str]:
     """Count the stream like a socket of its caller on the match, or refuse with 429."""
     topic = match_topic(match_id)
@@ -93,7 +94,7 @@ def _take_slot(
 
 
 async def _events(
-    context: AppContext,
+    context: RealtimeContext,
     request: Request,
     match_id: str,
     seat: int | None,
@@ -132,7 +133,7 @@ async def _events(
 
 
 @contextlib.contextmanager
-def _watching(context: AppContext, token_hash: str | None) -> Iterator[asyncio.Future[None]]:
+def _watching(context: RealtimeContext, token_hash: str | None) -> Iterator[asyncio.Future[None]]:
     """A future that completes when the stream's token is revoked (never, without a token)."""
     if token_hash is None:
         watch: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -145,7 +146,7 @@ def _watching(context: AppContext, token_hash: str | None) -> Iterator[asyncio.F
 
 
 async def _next_change(
-    context: AppContext, listener: Listener, seconds: float, signed_out: asyncio.Future[None]
+    context: RealtimeContext, listener: Listener, seconds: float, signed_out: asyncio.Future[None]
 ) -> list[Known]:
     """The listener's next messages (TimeoutError: none came within `seconds`; StreamEnds:
     the process drains, or the token was revoked)."""
@@ -169,7 +170,7 @@ async def _next_change(
 
 
 async def _envelope_event(
-    context: AppContext, match_id: str, seat: int | None, version: int | None
+    context: RealtimeContext, match_id: str, seat: int | None, version: int | None
 ) -> tuple[LoadedMatch, str]:
     """The match as pushed, and its envelope event; the event's `id` is the match version."""
     loaded = await match_for_push(context, match_id, version)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import Depends, FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -39,6 +40,7 @@ from app.ops.router import router as ops_router
 from app.player_events.publisher import PlayerNews
 from app.player_events.router import router as player_events_router
 from app.ratings.router import router as ratings_router
+from app.ratings.settle import settle_pending
 from app.realtime.asyncapi import router as asyncapi_router
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
@@ -98,7 +100,9 @@ def create_app(
             upgrade(settings.database_url)
         context = build_context(settings, clock)
         instrument(context)
-        automation, heartbeat = Automation(context), PresenceHeartbeat(context)
+        # Recovery also settles what a crash left unrated: the ratings' step, on this context.
+        automation = Automation(context, partial(settle_pending, context))
+        heartbeat = PresenceHeartbeat(context)
         player_news = PlayerNews(context)  # players' event streams hear of commits
         app.state.context, app.state.automation = context, automation
         if settings.admin_token:

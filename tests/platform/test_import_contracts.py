@@ -50,3 +50,28 @@ def test_every_package_of_app_is_in_the_process_contract() -> None:
     listed = _contract("Only the process imports the process")["source_modules"]
     assert isinstance(listed, list)
     assert packages | {"app.context"} == set(listed)
+
+
+WHOLE_CONTEXT = "Only the process, the web edge and the routers see the whole context"
+
+
+def test_every_package_of_app_is_in_the_whole_context_contract() -> None:
+    """A new package that is not listed could take the whole context (app.context) unnoticed."""
+    packages = {
+        f"app.{path.parent.name}"
+        for path in (ROOT / "app").glob("*/__init__.py")
+        if path.parent.name not in {"server", "web", "migrations"}
+    }
+    listed = _contract(WHOLE_CONTEXT)["source_modules"]
+    assert isinstance(listed, list)
+    assert packages == set(listed)
+
+
+def test_the_whole_context_is_let_through_to_routers_and_named_modules_only() -> None:
+    """One pattern lets the routers through; every other exception is one module, named, so a
+    wider pattern (a whole package) cannot pass the contract unnoticed."""
+    ignored = _contract(WHOLE_CONTEXT)["ignore_imports"]
+    assert isinstance(ignored, list)
+    pairs = [line.split(" -> ") for line in ignored]
+    assert {imported for _, imported in pairs} == {"app.context"}
+    assert {importer for importer, _ in pairs if "*" in importer} == {"app.*.router"}
