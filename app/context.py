@@ -1,8 +1,9 @@
 """Everything one app instance shares between requests and sockets.
 
 The one module at the root of `app/`: the process assembles it (app/server/main.py) from the
-feature packages' parts, and routers and services receive it. The move pipeline does not: it
-types its context as the narrower `app/matches/pipeline_context.py`.
+feature packages' parts, and the web edge hands it to the routers. Every other layer types what
+it takes as its package's narrow protocol (`<package>/context.py`, the pipeline's is
+`app/matches/pipeline_context.py`), and an import contract keeps it so.
 """
 
 from __future__ import annotations
