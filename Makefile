@@ -10,7 +10,7 @@ NPM_STAMP := node_modules/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-logline clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -96,6 +96,9 @@ bench-sockets: $(STAMP)  ## server memory per idle WebSocket (10,000 in one proc
 
 bench-floods: $(STAMP)  ## how fast 20 flooding sockets close, and a bystander's ping meanwhile
 	$(BIN)/python -m benchmarks.floods
+
+bench-logline: $(STAMP)  ## CPU microseconds of the log line written for every committed move
+	$(BIN)/python -m benchmarks.logline
 
 bench-claims: $(STAMP)  ## a bystander's read p99 while 200 account claims arrive at once (Postgres)
 	$(BIN)/python -m benchmarks.claims

@@ -37,13 +37,32 @@ def redact(text: str) -> str:
 
 
 def scrub_event(event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    """One structured line, made safe to write."""
+    """One structured line, made safe to write. It runs on every line, one per move: the
+    common case (a field name seen before, a text with no `=` or `[`) costs a dict lookup and
+    two substring tests, no call."""
+    seen = _FIELDS_SEEN
     for key, value in event.items():
-        if key.lower() in SECRET_FIELDS:
+        secret = seen.get(key)
+        if secret is None:
+            secret = _remember(key)
+        if secret:
             event[key] = REDACTED
-        elif isinstance(value, str):
+        elif isinstance(value, str) and ("=" in value or "[parameters: " in value):
             event[key] = redact(value)
     return event
+
+
+def _remember(key: str) -> bool:
+    secret = key.lower() in SECRET_FIELDS
+    if len(_FIELDS_SEEN) < FIELDS_REMEMBERED:
+        _FIELDS_SEEN[key] = secret
+    return secret
+
+
+# Field names come from the code's log calls, a few dozen; the bound keeps an odd caller that
+# logs free-form keys from growing it.
+FIELDS_REMEMBERED = 1024
+_FIELDS_SEEN: dict[str, bool] = {}
 
 
 class RedactSecrets(logging.Filter):
