@@ -5,9 +5,10 @@ Each writes the match's head and (a move, a last step) its history row, together
 The hot path of the move pipeline. On Postgres it is one prepared statement (a data-modifying
 CTE: the guarded UPDATE of the match and the INSERT of the history row) on a connection of
 asyncpg's own pool (`open_move_pool`: no SQLAlchemy checkout per move), so a move costs one
-round trip and commits on its own. The state itself goes with a
-checkpoint move only (`Move.state`); the others write the history row and the match's head.
-On SQLite a file's moves go to one writer thread that commits many at once (`group_commit.py`).
+round trip and commits on its own, and moves that arrive together share one round trip and one
+commit (`postgres_group_commit.py`). The state itself goes with a checkpoint move only
+(`Move.state`); the others write the history row and the match's head. On SQLite a file's
+moves go to one writer thread that commits many at once (`sqlite_group_commit.py`).
 Both are guarded by the version, the seat epoch and the status the move was decided on: if
 another process moved the match on, nothing is written and the caller reads the match again.
 """
@@ -15,39 +16,21 @@ another process moved the match on, nothing is written and the caller reads the 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import asyncpg
-import orjson
 from sqlalchemy import insert, make_url, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.core.db import POOL_TIMEOUT_SECONDS, Database, utcnow
+from app.core.db import Database, utcnow
 from app.core.errors import ApiError
 from app.core.statuses import MatchStatus
-from app.matches.group_commit import GroupCommit
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
 from app.matches.move import LastStep, Move, Written
+from app.matches.postgres_group_commit import PostgresGroupCommit
+from app.matches.sqlite_group_commit import GroupCommit
 
 CLOSE_SECONDS = 5
-PG_MOVE = f"""
-WITH moved AS (
-    UPDATE matches
-    SET state = COALESCE($1::text, state),
-        state_version = CASE WHEN $1::text IS NULL THEN state_version ELSE $2 END,
-        version = $2, status = $3, outcome = $4::json, deadline = $5,
-        seat_epoch = $6, updated_at = $7, bot_due = $16
-    WHERE id = $8 AND version = $9 AND seat_epoch = $10 AND status = '{MatchStatus.ACTIVE}'
-    RETURNING id
-)
-INSERT INTO match_actions (match_id, seq, seat, action, client_id, log, actor, created_at)
-SELECT id, $2, $11, $12::json, $13, $14::json, $15, $7 FROM moved
-"""
-
-
-def _json(value: Any) -> str:
-    return orjson.dumps(value).decode()
 
 
 def _sqlite_file(url: str) -> str:
@@ -65,13 +48,14 @@ class MoveWriter:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._group = GroupCommit(_sqlite_file(db.url)) if db.sqlite else None
+        self._batches = PostgresGroupCommit(self._connections)
         self._pool: asyncpg.Pool | None = None  # opened at the first move (it needs the loop)
         self._opening = asyncio.Lock()
 
     async def write(self, move: Move) -> Written:
         if self._group is not None:
             return await self._group.write(move)
-        return await _write_postgres(await self._connections(), move)
+        return await self._batches.write(move)
 
     async def _connections(self) -> asyncpg.Pool:
         if self._pool is None:
@@ -89,40 +73,6 @@ class MoveWriter:
                 await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
             except TimeoutError:  # a move stuck on a dead server: do not hold up the stop
                 pool.terminate()
-
-
-async def _write_postgres(pool: asyncpg.Pool, move: Move) -> Written:
-    async with pool.acquire(timeout=POOL_TIMEOUT_SECONDS) as driver:
-        try:
-            # Outside any transaction block the statement commits on its own: one round trip.
-            status = await driver.execute(
-                PG_MOVE,
-                move.state,
-                move.version,
-                move.status,
-                None if move.outcome is None else _json(move.outcome),
-                move.deadline,
-                move.seat_epoch,
-                move.at,
-                move.match_id,
-                move.guard_version,
-                move.guard_epoch,
-                move.seat,
-                _json(move.action),
-                move.client_id,
-                _json(move.log),
-                move.actor,
-                move.bot_due,
-            )
-        except asyncpg.UniqueViolationError:
-            return Written.DUPLICATE
-        except asyncpg.InternalClientError as broken:
-            # A connection cut mid-statement (Postgres restarted) can come back from the pool
-            # in a state no statement can run in (asyncpg issue #1069): close it, so the pool
-            # opens a fresh one, and answer as for any lost connection: try again.
-            driver.terminate()
-            raise asyncpg.ConnectionDoesNotExistError(str(broken)) from broken
-    return Written.COMMITTED if status.endswith(" 1") else Written.STALE
 
 
 async def write_move_in(connection: AsyncConnection, move: Move) -> Written:

@@ -9,6 +9,8 @@ own verdict.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 
 import pytest
@@ -18,6 +20,7 @@ from app.core.db import Database, utcnow
 from app.matches.history import MoveWriter
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written
+from tests.conftest import _truncate
 
 
 async def _new_match(db: Database, match_id: str) -> None:
@@ -58,13 +61,21 @@ def _move(match_id: str, version: int, client_id: str | None = None) -> Move:
     )
 
 
+@asynccontextmanager
+async def _writer(url: str) -> AsyncIterator[tuple[Database, MoveWriter]]:
+    database = Database(url)
+    writer = MoveWriter(database)
+    try:
+        yield database, writer
+    finally:
+        await writer.close()
+        await database.dispose()
+
+
 @pytest.fixture
 async def db(database_url: str):  # type: ignore[no-untyped-def]
-    database = Database(database_url)
-    writer = MoveWriter(database)
-    yield database, writer
-    await writer.close()
-    await database.dispose()
+    async with _writer(database_url) as opened:
+        yield opened
 
 
 async def test_moves_of_many_matches_commit_together_each_with_its_verdict(db) -> None:  # type: ignore[no-untyped-def]
@@ -129,3 +140,33 @@ async def test_a_move_without_a_state_keeps_the_checkpoint(db) -> None:  # type:
         )
     assert tuple(row) == ('{"v":1}', 1, 2)  # the state of version 1, the head at 2
     assert rows == 2
+
+
+@pytest.fixture
+async def postgres_db(postgres_base_url: str):  # type: ignore[no-untyped-def]
+    await _truncate(postgres_base_url)
+    async with _writer(postgres_base_url) as opened:
+        yield opened
+
+
+async def test_on_postgres_moves_that_arrive_together_share_a_commit(postgres_db) -> None:  # type: ignore[no-untyped-def]
+    """The first move goes alone; the ones that arrive while it is on its way go together, and
+    a duplicate among them is told apart without costing the others their commit."""
+    database, writer = postgres_db
+    names = [f"g{i}" for i in range(12)]
+    for name in names:
+        await _new_match(database, name)
+    assert await writer.write(_move("g0", 1, "x")) is Written.COMMITTED
+    verdicts = await asyncio.gather(
+        *(writer.write(_move(name, 1)) for name in names[1:]),
+        writer.write(_move("g0", 2, "x")),  # the same client id again: a retry, not a move
+    )
+    assert verdicts[:-1] == [Written.COMMITTED] * (len(names) - 1)
+    assert verdicts[-1] is Written.DUPLICATE
+    batches = writer._batches.transactions
+    assert batches < len(names) + 1, batches  # some moves shared a transaction
+    async with database.sessions() as session:
+        rows = await session.scalar(
+            select(func.count()).select_from(MatchAction).where(MatchAction.match_id.in_(names))
+        )
+    assert rows == len(names)
