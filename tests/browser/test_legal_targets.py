@@ -32,14 +32,15 @@ DECIDING_SPECIALS = ["fairy", "hammer", "potion", "shovel", "crown"]
 # game, seats, options: 2 and 4 seats where the game allows; the shortest match each game
 # offers (Fox in the Forest to 16 points; the others have no length to choose). Oh, Fox! names
 # the predator so that both sides of its table are played: a prey at 2 seats, the predator with
-# its pawn tray and guesses at 4.
+# its pawn tray and guesses at 4. Fox on the Run at 4 seats brings in the expansion's Raffles and
+# Napoleon, whose abilities are steps of their own.
 GAMES = [
     ("fox-in-the-forest", 2, {"special_list": DECIDING_SPECIALS, "target_score": 16}),
     ("fox-in-the-forest-duet", 2, {}),
     ("fox-on-the-tree", 2, {}),
     ("fox-on-the-tree", 4, {}),
     ("fox-on-the-run", 2, {}),
-    ("fox-on-the-run", 4, {}),
+    ("fox-on-the-run", 4, {"neutrals": "random"}),
     ("oh-fox", 2, {"predator": "second"}),
     ("oh-fox", 4, {"predator": "first"}),
 ]
@@ -70,12 +71,17 @@ AIM = """(i) => {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2,
     version: document.querySelector('#table')?.dataset.version ?? null };
 }"""
-# JS: the tap has done something: the table changed (a pick drawn, a move sent and answered),
-# or the target went with a push that came first.
 # JS: what a tap at (x, y) lands on, to name it when the tap did nothing.
 UNDER = "([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 200) ?? null"
-CHANGED = """(before) => window.__tableChanged || !window.__aimed.isConnected
-  || document.querySelector('#table')?.dataset.version !== before"""
+# JS: the tap has done something: the table changed (a pick drawn) with no move of ours on its
+# way, or the version moved on (a move sent and answered, or a push that came first). While the
+# page waits for its move's answer (#actions is busy) the test waits too: a move sent over the
+# API meanwhile would make the page's stale, and the page would say so in a notice.
+CHANGED = """(before) => {
+  if (document.querySelector('#table')?.dataset.version !== before) return true;
+  if (document.querySelector('#actions')?.getAttribute('aria-busy') === 'true') return false;
+  return window.__tableChanged || !window.__aimed.isConnected;
+}"""
 
 
 def step(page: Any, rng: random.Random, where: str) -> tuple[list[str], bool]:
