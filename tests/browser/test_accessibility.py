@@ -14,14 +14,13 @@ from playwright.sync_api import expect
 from tests.browser.accessibility import blocking
 from tests.browser.conftest import ADMIN_TOKEN, match_against_bots, register, sign_in
 from tests.browser.played import play_to_the_end, two_player_match
-from tests.browser.table_helpers import DESKTOP, PHONE
+from tests.browser.table_helpers import BOTH_SIZES
 from tests.browser.test_page_width import leave
 from tests.browser.test_table_in_view import GAMES, act, my_decisions, open_table
 from tests.servers import Server
 
 expect.set_options(timeout=30_000)
 DECISIONS = 3
-SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 class Findings(list[str]):
@@ -43,7 +42,7 @@ def at_the_end(page: Any, game: str, findings: Findings) -> None:
     expect(page.locator("#outcome")).to_be_visible()
 
 
-@SIZES
+@BOTH_SIZES
 @pytest.mark.parametrize(("game", "seats", "options", "yours"), GAMES, ids=[g[0] for g in GAMES])
 def test_every_table_state_is_accessible(
     site: Server,
@@ -76,7 +75,7 @@ def test_every_table_state_is_accessible(
     page.errors.check()
 
 
-@SIZES
+@BOTH_SIZES
 def test_the_site_pages_are_accessible(
     site: Server, page_factory: Any, size: dict[str, int]
 ) -> None:

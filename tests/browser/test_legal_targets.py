@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import match_against_bots, register
-from tests.browser.table_helpers import DESKTOP, PHONE, screenshot, version
+from tests.browser.table_helpers import BOTH_SIZES, screenshot, version
 from tests.browser.test_table_in_view import act, my_decision, open_table, state
 from tests.servers import Server
 
@@ -128,7 +128,7 @@ def page_free_wait() -> None:
     time.sleep(0.05)  # polling the server's state, not a timing assumption
 
 
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 @pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[f"{g[0]}-{g[1]}" for g in GAMES])
 def test_every_legal_target_can_be_clicked_at_every_decision(
     site: Server,
