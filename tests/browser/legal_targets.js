@@ -1,8 +1,9 @@
 // Every target a player can click on the table now, and which of them cannot be clicked where
 // they are: covered by the docked hand or the pinned status bar, or off the screen even once the
 // page is scrolled to them (the page's scroll padding keeps a scrolled-to element clear of both).
-// Read by test_legal_targets.py and evaluated in the page; returns {labels, bad}, the targets
-// kept in window.__targetList (in the order of their labels) for the test to click one.
+// Read by test_legal_targets.py and evaluated in the page; returns {labels, bad, clear}, the
+// targets kept in window.__targetList (in the order of their labels, `clear` saying of each
+// whether it can be tapped) for the test to tap one.
 () => {
   const TARGETS = ".fx-legal, button:not([disabled]), [role=button][tabindex='0']";
   const dock = document.querySelector("#table .table-dock");
@@ -32,6 +33,7 @@
     // A target inside another (a button in a clickable card) is reached through it.
     .filter((el, _, all) => !all.some((other) => other !== el && other.contains(el)));
   const bad = [];
+  const clear = []; // per target: whether a tap at its centre reaches it
   const startX = scrollX, startY = scrollY;
   for (const el of targets) {
     let seen = hit(el);
@@ -40,6 +42,7 @@
       el.scrollIntoView({ block: "nearest", inline: "nearest" });
       seen = hit(el);
     }
+    clear.push(Boolean(seen.ok));
     if (!seen.ok) {
       const cover = seen.top && (dock && dock.contains(seen.top) ? "the dock"
         : seen.top.closest("#match-status") ? "the status bar" : name(seen.top));
@@ -50,5 +53,5 @@
   }
   window.__targetList = targets;
   const labels = targets.map((el) => (el.getAttribute("aria-label") || el.textContent || "").toLowerCase());
-  return { labels, bad };
+  return { labels, bad, clear };
 }

@@ -8,11 +8,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 SCREENSHOTS = Path(os.environ.get("FOXDEN_SCREENSHOTS", Path(__file__).parent / "screenshots"))
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+# A test run at both sizes the issue names, as its `size` argument.
+BOTH_SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 def version(page: Any) -> str | None:

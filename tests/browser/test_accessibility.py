@@ -1,6 +1,7 @@
 """axe-core finds no serious or critical accessibility violation on any page, in any state a
 player meets: home, lobby, each game's table when it opens, mid-match at a decision and at the
-end, its replay, the account page, a leaderboard, a profile and the admin page."""
+end, its replay, the account page, a leaderboard, a profile and the admin page; on a 1280x800
+desktop and on a 390x844 phone, where the panels become tabs and the boards scale."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 from tests.browser.accessibility import blocking
 from tests.browser.conftest import ADMIN_TOKEN, match_against_bots, register, sign_in
 from tests.browser.played import play_to_the_end, two_player_match
+from tests.browser.table_helpers import BOTH_SIZES
 from tests.browser.test_page_width import leave
 from tests.browser.test_table_in_view import GAMES, act, my_decisions, open_table
 from tests.servers import Server
@@ -40,14 +42,21 @@ def at_the_end(page: Any, game: str, findings: Findings) -> None:
     expect(page.locator("#outcome")).to_be_visible()
 
 
+@BOTH_SIZES
 @pytest.mark.parametrize(("game", "seats", "options", "yours"), GAMES, ids=[g[0] for g in GAMES])
 def test_every_table_state_is_accessible(
-    site: Server, page_factory: Any, game: str, seats: int, options: dict[str, Any], yours: str
+    site: Server,
+    page_factory: Any,
+    game: str,
+    seats: int,
+    options: dict[str, Any],
+    yours: str,
+    size: dict[str, int],
 ) -> None:
     ada = register(site, "Ada")
     match = match_against_bots(site, ada, game, seats, options)
     findings = Findings()
-    page = page_factory()
+    page = page_factory(width=size["width"], height=size["height"])
     page.emulate_media(reduced_motion="reduce")  # the table at rest, not mid-slide
     open_table(page, site, ada, match)
     page.wait_for_selector("#table[data-version]")
@@ -66,7 +75,10 @@ def test_every_table_state_is_accessible(
     page.errors.check()
 
 
-def test_the_site_pages_are_accessible(site: Server, page_factory: Any) -> None:
+@BOTH_SIZES
+def test_the_site_pages_are_accessible(
+    site: Server, page_factory: Any, size: dict[str, int]
+) -> None:
     players, rated = two_player_match(site, "fox-in-the-forest", rated=True, names=("Iris", "Jay"))
     play_to_the_end(site, players, rated)
     host = register(site, "Accessible host")
@@ -77,7 +89,7 @@ def test_the_site_pages_are_accessible(site: Server, page_factory: Any) -> None:
         json={"game": "oh-fox", "seats": 3},
     ).json()
     findings = Findings()
-    page = page_factory()
+    page = page_factory(width=size["width"], height=size["height"])
     sign_in(page, site, host)
     pages = {
         "home": ("/", ".game-card"),

@@ -153,18 +153,18 @@ GOLDEN: dict[str, Recorded] = {
     ),
     "tree-2": Recorded(
         actions=81,
-        final="fe772d16f0ccc8dab528201dc9977856c6400d0858340e0fae4f87a74c1e3ba4",
-        trace="a09de76a29b59576f17291662408d8102290d512bda91d2a9cb1a561266b41d8",
+        final="c09b48b4a1ad0a5a3ac0b8b029e67e2a9833256de8399178a4af6b4005831af4",
+        trace="0c84dc48cdc398324de4502811996f35a7e7c0fd3ca672f4c83a0a4903e13d3b",
     ),
     "tree-3": Recorded(
         actions=81,
-        final="d3bd39047922a9a8ed346619463bc865138e3ac57c5b58a1067184ecd1d1cfb4",
-        trace="78ccf64e4a804a966ac7192ca51f4892e2892099ce0488ecaec8005713cd0046",
+        final="6c7eb0bfd79e7b1d21252025b14fc9eb0623dd201eb089f676e9bab679fb02bc",
+        trace="30efd71ac2f6548d9bf31eb1edc8c2cc4a02ccb0a642d69ebfa2cb16c48aa9e4",
     ),
     "tree-5": Recorded(
         actions=104,
-        final="8dc76885be41007c1762d6400fe53f51c65d933fad5dc786e8dbaf97fba092e4",
-        trace="37990397f194eb24322fcb578c5f7d9ed9a3bd71446c24e3ab0391bd8d5f1938",
+        final="6460c3e4beb912697e284aa9ace9cf57ec2757e33655b66255bce18b2d1eed05",
+        trace="a55e707555c89cb4380cd666e92821f0b130b4918bd5f61e32623214e2256053",
     ),
 }
 

@@ -12,6 +12,7 @@ import { afterDraw } from "./kit/after-draw.js";
 import { explain } from "./kit/help.js";
 import { gatherTrick, heldTrick, heldTrickPrompt, steadyPromptHeight } from "./kit/trick-hold.js";
 import { ensureStyles } from "./kit/styles.js";
+import { showTargets } from "./kit/targets-in-view.js";
 import { counted } from "./kit/words.js";
 
 const ID = "fox-in-the-forest";
@@ -359,6 +360,9 @@ function render(root, envelope, ctx = {}) {
   root.append(table);
   afterDraw(ctx, root, (live) => {
     scrollToTarget(live.querySelector(".fitf-you .fx-hand"));
+    // The Fairy's cards lie between the centre and the docked hand: on a full table they were
+    // drawn under the dock until the page was scrolled.
+    showTargets(live.querySelector(".fitf-decision"));
     steadyPromptHeight();
     animate(live, envelope, ctx);
   });

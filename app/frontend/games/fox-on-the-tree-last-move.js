@@ -1,33 +1,22 @@
-// Fox on the Tree: what the last move changed on the path, marked so that a player who looked
+// Fox on the Tree: what the last turn changed on the path, marked so that a player who looked
 // away (or whose opponents are bots playing at once) sees it: the animals that moved, with the
-// tile they came from, and a token just laid. Found by comparing the table with the one before;
-// kept until a later table moves something again (an escape question moves nothing).
-
-const remembered = new Map(); // match id -> {moved: Map(animal -> from tile), laid: Set(tile)}
+// tile they came from, and a token just laid. The engine keeps it in the view (`last_move`,
+// a public fact: every player watched it), so the first drawing has it: after a reload, and
+// for a spectator who opens the table late. A new phase starts with none.
 
 function tileWords(tile, tiles) {
   const kind = tiles[tile]?.kind;
   return kind === "farm" ? "the Farm" : kind === "lair" ? "the Lair" : `tile ${tile}`;
 }
 
-function changes(before, now) {
-  if (!before || before.phase !== now.phase) return null;
-  const moved = new Map();
-  for (const info of now.animals) {
-    const was = before.animals.find((a) => a.animal === info.animal);
-    if (was && was.tile !== info.tile && info.tile !== null) moved.set(info.animal, was.tile);
-  }
-  const laid = new Set(now.tiles.filter((t) => t.token && before.tiles[t.index]?.token !== t.token).map((t) => t.index));
-  return moved.size || laid.size ? { moved, laid } : null;
-}
-
-/** The last move on this match's path: {moved, laid}, or null before any (or after a phase change). */
-export function lastMove(env, ctx) {
-  const before = ctx?.previous?.view;
-  if (before && before.phase !== env.view.phase) remembered.delete(env.match_id); // the path starts afresh
-  const fresh = changes(before, env.view);
-  if (fresh) remembered.set(env.match_id, fresh);
-  return remembered.get(env.match_id) || null;
+/** The last move on the path: {moved: Map(animal -> from tile), laid: Set(tile)}, or null. */
+export function lastMove(env) {
+  const last = env.view.last_move;
+  if (!last) return null;
+  return {
+    moved: new Map(last.moved.map((m) => [m.animal, m.from])),
+    laid: new Set(last.laid === null ? [] : [last.laid]),
+  };
 }
 
 /** "moved from tile 3": where a moved animal came from, for its chip on the path. */

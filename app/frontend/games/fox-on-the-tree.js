@@ -92,7 +92,7 @@ function render(root, env, ctx) {
     root.replaceChildren();
     render(root, env, ctx);
   };
-  const s = { env, view, ctx, redraw, c: choices(env, ctx), last: lastMove(env, ctx) };
+  const s = { env, view, ctx, redraw, c: choices(env, ctx), last: lastMove(env) };
   root.append(h("div", { class: "tree", dataset: { version: env.version, pick: s.c.pick } },
     seatsStrip(s),
     directions(s),

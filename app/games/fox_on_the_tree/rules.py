@@ -18,6 +18,7 @@ from app.games.fox_on_the_tree.data import (
     TOKEN_NAMES,
 )
 from app.games.fox_on_the_tree.rules_actions import Command
+from app.games.fox_on_the_tree.rules_last_move import recorded
 from app.games.fox_on_the_tree.rules_moves import destinations, rescuable, slide
 from app.games.fox_on_the_tree.rules_refusals import explain
 from app.games.fox_on_the_tree.state import (
@@ -130,7 +131,7 @@ def apply(state: State, seat: int, action: Action) -> Transition[State]:
 def perform(state: State, seat: int, command: Command) -> Transition[State]:
     """Carry out a command already known to be legal (apply checks; bots' lookahead trusts)."""
     new_state, log = HANDLERS[command.type](state, seat, command)
-    return Transition(new_state, log)
+    return Transition(recorded(state, new_state), log)
 
 
 def _play_banana(state: State, seat: int, command: Command) -> Result:

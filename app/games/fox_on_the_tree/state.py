@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.games.codec import stored_as
+from app.games.codec import json_array, stored_as
 from app.games.fox_on_the_tree.data import (
     ANIMAL_INDEX,
     ANIMALS,
@@ -37,6 +37,28 @@ class Pending:
     asking: tuple[int, ...]
 
 
+@json_array
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """An animal moved on the path in the last turn, and the tile it came from."""
+
+    animal: str
+    origin: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """What the last turn changed on the path (public: every player watched it happen): the
+    animals it moved that still stand on the path, and the tile where it laid a token that
+    still lies there. Kept in the state so that a table opened later, or drawn again after a
+    reload, shows it as the players saw it (see rules_last_move.py)."""
+
+    seat: int
+    """Whose turn it was (an Escape answered by another seat is part of that turn)."""
+    moved: tuple[Moved, ...] = ()
+    laid: int | None = None
+
+
 # Not slotted: `evolve` copies the state (several times per action) through its __dict__.
 @dataclass(frozen=True)
 class State:
@@ -63,6 +85,9 @@ class State:
     shared one vocabulary)."""
     pending: Pending | None = None
     turn: int = 1
+    last_move: LastMove | None = None
+    """None before the first turn of each phase; added after the first release (a match
+    stored before it reads None here until its next turn)."""
 
 
 # --------------------------------------------------------------------------- queries

@@ -37,6 +37,8 @@ from app.games.fox_on_the_tree.view_types import (
     AnimalView,
     CardView,
     EscapeQuestion,
+    LastMoveView,
+    MovedView,
     SeatView,
     TeamCourse,
     TileView,
@@ -63,6 +65,7 @@ def view(state: State, viewer: int | None) -> TreeView:
         "seats": [_seat(state, seat) for seat in range(state.players)],
         "cards_undealt": len(CARDS) - state.players,
         "escape_question": _question(state),
+        "last_move": _last_move(state),
         "your_card": _card(card_of(state, viewer)) if viewer is not None else None,
         "your_points": score_of(state, viewer) if viewer is not None else None,
         "cards": [_card(card_of(state, s)) for s in range(state.players)] if over else None,
@@ -147,6 +150,15 @@ def _question(state: State) -> EscapeQuestion | None:
         "asking": pending.asking[0],
         "then": list(pending.asking[1:]),
     }
+
+
+def _last_move(state: State) -> LastMoveView | None:
+    """The last turn's changes on the path, public: every player watched them happen."""
+    last = state.last_move
+    if last is None:
+        return None
+    moved: list[MovedView] = [{"animal": m.animal, "from": m.origin} for m in last.moved]
+    return {"seat": last.seat, "moved": moved, "laid": last.laid}
 
 
 def _card(card: Card) -> CardView:

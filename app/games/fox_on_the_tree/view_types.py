@@ -58,6 +58,23 @@ class EscapeQuestion(TypedDict):
     then: list[int]
 
 
+# "from" is a Python keyword, so a moved animal starts from the functional TypedDict syntax.
+_MovedFrom = TypedDict("_MovedFrom", {"from": int})
+
+
+class MovedView(_MovedFrom):
+    animal: str
+
+
+class LastMoveView(TypedDict):
+    """What the last turn changed on the path: the animals it moved that still stand on it,
+    each with the tile it came from, and the tile of a token it laid (null: none)."""
+
+    seat: int
+    moved: list[MovedView]
+    laid: int | None
+
+
 class CardView(TypedDict):
     id: str
     farm: str
@@ -81,6 +98,7 @@ class TreeView(TypedDict):
     seats: list[SeatView]
     cards_undealt: int
     escape_question: EscapeQuestion | None
+    last_move: LastMoveView | None
     your_card: CardView | None
     your_points: int | None
     cards: list[CardView] | None

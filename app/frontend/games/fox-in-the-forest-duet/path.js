@@ -106,8 +106,12 @@ function endBadge(envelope, ctx, end, me) {
   const by = y + 27;
   const group = svg("g", { class: "duet-end", "data-end": end },
     svg("rect", { x: bx, y: by, width, height, rx: 6, fill: action ? "#fff3d6" : "#ffffff", stroke: "#6b5b45" }),
-    svg("text", { x: bx + width / 2, y: by + 15, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#3b2f22" }, text),
-    verb ? svg("text", { x: bx + width / 2, y: by + 31, "text-anchor": "middle", "font-size": 12, fill: "#8a3b00" }, verb) : null);
+    // One text of two lines, with a space between them: two texts read as "Your endMove this
+    // way", words the name did not contain (axe's label-content-name-mismatch on a phone).
+    svg("text", { x: bx + width / 2, "text-anchor": "middle", "font-size": 13, fill: "#3b2f22" },
+      svg("tspan", { x: bx + width / 2, y: by + 15, "font-weight": "bold" }, text),
+      verb ? " " : null,
+      verb ? svg("tspan", { x: bx + width / 2, y: by + 31, "font-size": 12, fill: "#8a3b00" }, verb) : null));
   // The name starts with the words on the badge, so a voice-control user can say what they
   // see ("Your end, Move this way"), then says the move in full.
   return action ? makeTarget(group, action, ctx, `${text}, ${verb}: ${label(action, envelope, ctx)}`) : group;

@@ -15,8 +15,42 @@ export function clearRoom() {
 }
 
 /**
+ * A target can be tapped where it is once the page is scrolled by `shift`: its centre is in the
+ * clear room, or off the screen (the player scrolls to it, and the page's scroll padding stops
+ * it clear of both bars). A centre on screen but under the dock or the status bar is covered.
+ */
+function reachable(box, shift, room) {
+  const y = (box.top + box.bottom) / 2 - shift;
+  return (y >= room.top && y <= room.bottom) || y < 0 || y > window.innerHeight;
+}
+
+/** `shift` cut to what the page can scroll (scrollBy stops at the ends). */
+function scrollable(shift) {
+  const most = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.min(Math.max(shift, -window.scrollY), Math.max(0, most - window.scrollY));
+}
+
+/**
+ * When the targets do not all fit in the room, the scroll that brings the first of them to its
+ * top (`first`) may leave a later one peeping out under the dock (Oh, Fox!'s pawn tray below
+ * the board on a phone): of the scrolls that put some target at an edge of the room or just off
+ * the screen, the one nearest `first` that leaves every target reachable; `first` if none does.
+ */
+function partScroll(boxes, room, first) {
+  const edges = boxes.flatMap((b) => {
+    const centre = (b.top + b.bottom) / 2;
+    return [b.top - room.top, b.bottom - room.bottom, centre - window.innerHeight - 1, centre + 1];
+  });
+  const fine = [first, ...edges].map(scrollable)
+    .filter((shift) => boxes.every((b) => reachable(b, shift, room)));
+  if (!fine.length) return first;
+  return fine.reduce((best, shift) => (Math.abs(shift - first) < Math.abs(best - first) ? shift : best));
+}
+
+/**
  * Scroll the page so that every target inside `board` (an element of the live table) lies in
- * the clear room, centred on them; when they do not all fit, the first of them comes first.
+ * the clear room, centred on them; when they do not all fit, the first of them comes first,
+ * and none is left on screen under the dock or the status bar.
  */
 export function showTargets(board) {
   if (!board) return;
@@ -30,6 +64,6 @@ export function showTargets(board) {
   if (top >= room.top && bottom <= room.bottom) return;
   const shift = bottom - top <= room.bottom - room.top
     ? (top + bottom) / 2 - (room.top + room.bottom) / 2
-    : top - room.top;
+    : partScroll(boxes, room, top - room.top);
   window.scrollBy({ top: shift, behavior: "instant" });
 }

@@ -1,6 +1,7 @@
 // The outcome: every identity revealed next to the predator's guesses, and the scoring table.
 
 import { capitalize, h } from "./dom.js";
+import { scrollingTable } from "../kit/wide-table.js";
 
 const REASONS = {
   most_hearts: "with the most hearts",
@@ -33,12 +34,14 @@ export function scoreTable(view, names) {
   const reason = REASONS[view.reason] || "";
   return h("section", { class: "ohfox of-outcome", "aria-label": "Oh, Fox! scores" },
     h("p", {}, `${[...winners].map((s) => names[s]).join(" and ")} ${winners.size > 1 ? "win" : "wins"} ${reason}.`),
-    h("div", { class: "of-scroll" }, h("table", { class: "of-score-table" },
+    // Thirteen columns: on a phone the table scrolls in the kit's box, a named tab stop, so a
+    // keyboard can scroll it too (a bare overflow box was out of a keyboard's reach).
+    scrollingTable(h("table", { class: "of-score-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Animal"),
         h("th", { scope: "col" }, "Guessed as"), COLUMNS.map(([, title]) => h("th", { scope: "col" }, title)))),
       h("tbody", {}, view.scores.map((score) => h("tr", { class: winners.has(score.seat) ? "of-winner" : "" },
         h("th", { scope: "row" }, names[score.seat], winners.has(score.seat) ? " (winner)" : ""),
         h("td", {}, `${capitalize(score.animal)} (${score.role})`),
         h("td", {}, score.role === "prey" ? guessedAs(view, score.seat) : "-"),
-        COLUMNS.map(([key]) => h("td", {}, cell(score, key)))))))));
+        COLUMNS.map(([key]) => h("td", {}, cell(score, key))))))), "Scores of every player"));
 }
