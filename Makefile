@@ -58,9 +58,10 @@ lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/lint-imports
 	# The OpenAPI document: Redocly's recommended rules, strict generated clients (npm tools).
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py
-	# The browser table's JavaScript: ESLint's recommended rules, then tsc's type check (strict
-	# but for untyped parameters, tsconfig.frontend.json).
-	npx --no-install eslint app/frontend
+	# The browser table's JavaScript and the peer benchmark's: ESLint's recommended rules; then
+	# tsc's type check of the browser table (strict but for untyped parameters,
+	# tsconfig.frontend.json).
+	npx --no-install eslint app/frontend benchmarks/peer
 	npx --no-install tsc -p tsconfig.frontend.json
 
 format: $(STAMP)
