@@ -10,7 +10,7 @@ NPM_STAMP := node_modules/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-peer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,13 @@ bench-floods: $(STAMP)  ## how fast 20 flooding sockets close, and a bystander's
 bench-claims: $(STAMP)  ## a bystander's read p99 while 200 account claims arrive at once (Postgres)
 	$(BIN)/python -m benchmarks.claims
 	$(BIN)/python -m benchmarks.claims --spread
+
+# Foxden against boardgame.io 0.50.2 (package-lock.json, installed by npm ci when missing): the
+# two alternate run by run in one sitting, and the ratios are printed (docs/performance.md).
+bench-peer: $(STAMP) $(NPM_STAMP)  ## against boardgame.io 0.50.2: both sides' medians, the ratios
+	$(BIN)/python -m benchmarks.peer --backend postgres --processes 2 --matches 20
+	$(BIN)/python -m benchmarks.peer --backend postgres --processes 2 --matches 40
+	$(BIN)/python -m benchmarks.peer --backend sqlite --processes 1 --matches 20
 
 bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots
