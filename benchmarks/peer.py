@@ -21,6 +21,7 @@ import os
 import socket
 import subprocess
 from pathlib import Path
+from statistics import median
 
 import orjson
 
@@ -148,6 +149,18 @@ def _ratio_text(foxden: float, peer: float) -> str:
     return f"{ratio(foxden, peer):.2f}" if peer else "—"
 
 
+def pairs(runs: dict[str, list[dict[str, float]]]) -> str:
+    """Each run's ratios of actions/s and of p99: a burst of the neighbours' load that falls on
+    one side of one run shows there, where the medians hide it."""
+    both = list(zip(runs["foxden"], runs["peer"], strict=True))
+    speeds = [ratio(f["per_second"], p["per_second"]) for f, p in both]
+    p99s = [ratio(f["p99_ms"], p["p99_ms"]) for f, p in both]
+    return (
+        f"actions/s {', '.join(f'{x:.2f}' for x in speeds)} (median {median(speeds):.2f}); "
+        f"p99 {', '.join(f'{x:.2f}' for x in p99s)} (median {median(p99s):.2f})"
+    )
+
+
 def table(foxden: dict[str, float], peer: dict[str, float], args: argparse.Namespace) -> str:
     processes = foxden_arguments(args).processes
     head = (
@@ -181,6 +194,7 @@ def main() -> None:
         f"{max(one for one, _, _ in loads):.1f} between runs"
     )
     print(table(foxden, peer, args))
+    print(f"Foxden / peer, run by run (each run's two sides back to back): {pairs(runs)}")
     print(
         f"Foxden / peer: {ratio(foxden['per_second'], peer['per_second']):.2f}x the actions/s, "
         f"{ratio(foxden['p99_ms'], peer['p99_ms']):.2f}x the p99, "
