@@ -10,7 +10,7 @@ NPM_STAMP := node_modules/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-logline clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-logline bench-peer clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,9 +58,10 @@ lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/lint-imports
 	# The OpenAPI document: Redocly's recommended rules, strict generated clients (npm tools).
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py
-	# The browser table's JavaScript: ESLint's recommended rules, then tsc's type check (strict
-	# but for untyped parameters, tsconfig.frontend.json).
-	npx --no-install eslint app/frontend
+	# The browser table's JavaScript and the peer benchmark's: ESLint's recommended rules; then
+	# tsc's type check of the browser table (strict but for untyped parameters,
+	# tsconfig.frontend.json).
+	npx --no-install eslint app/frontend benchmarks/peer
 	npx --no-install tsc -p tsconfig.frontend.json
 
 format: $(STAMP)
@@ -103,6 +104,13 @@ bench-logline: $(STAMP)  ## CPU microseconds of the log line written for every c
 bench-claims: $(STAMP)  ## a bystander's read p99 while 200 account claims arrive at once (Postgres)
 	$(BIN)/python -m benchmarks.claims
 	$(BIN)/python -m benchmarks.claims --spread
+
+# Foxden against boardgame.io 0.50.2 (package-lock.json, installed by npm ci when missing): the
+# two alternate run by run in one sitting, and the ratios are printed (docs/performance.md).
+bench-peer: $(STAMP) $(NPM_STAMP)  ## against boardgame.io 0.50.2: both sides' medians, the ratios
+	$(BIN)/python -m benchmarks.peer --backend postgres --processes 2 --matches 20
+	$(BIN)/python -m benchmarks.peer --backend postgres --processes 2 --matches 40
+	$(BIN)/python -m benchmarks.peer --backend sqlite --processes 1 --matches 20
 
 bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots

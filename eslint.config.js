@@ -1,5 +1,6 @@
 // ESLint over the browser table (app/frontend/): plain ES modules loaded by the browser as
-// they are, no build step. `make lint` runs it (npm run lint:js).
+// they are, no build step; and over the peer benchmark's Node modules (benchmarks/peer/).
+// `make lint` runs it (npm run lint:js).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -13,6 +14,14 @@ export default [
       ecmaVersion: 2022,
       sourceType: "module",
       globals: globals.browser,
+    },
+  },
+  {
+    files: ["benchmarks/peer/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: globals.node,
     },
   },
 ];

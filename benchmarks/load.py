@@ -326,7 +326,8 @@ async def _drop_postgres(name: str) -> None:
     await connection.close()
 
 
-def main() -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line's options (benchmarks.peer builds its Foxden runs from them)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--backend", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--processes", type=int, default=2)
@@ -350,31 +351,41 @@ def main() -> None:
     parser.add_argument(
         "--profile", default="", help="write py-spy's collapsed stacks of the first server here"
     )
-    args = parser.parse_args()
+    return parser
+
+
+def medians(results: list[dict[str, float]]) -> dict[str, float]:
+    """Every figure's median over the runs."""
+    return {key: statistics.median(r[key] for r in results) for key in results[0]}
+
+
+def main() -> None:
+    args = arguments().parse_args()
     results = []
     for _ in range(args.runs):
-        results.append(asyncio.run(_run(args)))
+        results.append(asyncio.run(run_once(args)))
         print({key: round(value, 1) for key, value in results[-1].items()})
-    medians = {key: statistics.median(r[key] for r in results) for key in results[0]}
+    middle = medians(results)
     print(
         f"median of {args.runs} runs on {args.backend}, {args.processes} process(es) "
         f"(seats routed: {args.route}"
         + (f", {args.think_ms:g} ms of thinking after each action" if args.think_ms else "")
         + "), "
         f"{args.matches} concurrent matches of {args.game}: "
-        f"{medians['per_second']:.0f} committed actions/s, "
-        f"p50 {medians['p50_ms']:.1f} ms, p95 {medians['p95_ms']:.1f} ms, "
-        f"p99 {medians['p99_ms']:.1f} ms, p99.9 {medians['p999_ms']:.1f} ms, "
-        f"{medians['server_cpu_ms_per_action']:.2f} ms of app CPU per action, "
-        f"{medians['server_kib_per_match']:.0f} KiB of server memory per match, "
-        f"{medians['client_cpu_ms_per_action']:.2f} ms of load-generator CPU per action, "
-        f"{medians['postgres_cpu_ms_per_action']:.2f} ms of Postgres and "
-        f"{medians['redis_cpu_ms_per_action']:.2f} ms of Redis CPU per action, "
-        f"{medians['errors']:.0f} errors"
+        f"{middle['per_second']:.0f} committed actions/s, "
+        f"p50 {middle['p50_ms']:.1f} ms, p95 {middle['p95_ms']:.1f} ms, "
+        f"p99 {middle['p99_ms']:.1f} ms, p99.9 {middle['p999_ms']:.1f} ms, "
+        f"{middle['server_cpu_ms_per_action']:.2f} ms of app CPU per action, "
+        f"{middle['server_kib_per_match']:.0f} KiB of server memory per match, "
+        f"{middle['client_cpu_ms_per_action']:.2f} ms of load-generator CPU per action, "
+        f"{middle['postgres_cpu_ms_per_action']:.2f} ms of Postgres and "
+        f"{middle['redis_cpu_ms_per_action']:.2f} ms of Redis CPU per action, "
+        f"{middle['errors']:.0f} errors"
     )
 
 
-async def _run(args: argparse.Namespace) -> dict[str, float]:
+async def run_once(args: argparse.Namespace) -> dict[str, float]:
+    """One run of the configuration `args` names, on fresh servers (and a fresh database)."""
     database = None
     if args.backend == "postgres":
         database = await _fresh_postgres()
