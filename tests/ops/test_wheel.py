@@ -3,6 +3,7 @@ new SQLite file and a new Postgres database and serves pages, rules, assets and 
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -44,7 +45,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert not outside.is_relative_to(ROOT)
     wheels = outside / "wheels"
     options: list[str | Path] = ["--quiet", "--no-deps", "--no-build-isolation", "-w", wheels]
-    run([sys.executable, "-m", "pip", "wheel", *options, ROOT], outside)
+    run([sys.executable, "-m", "pip", "wheel", *options, _source_copy(outside)], outside)
     (wheel,) = wheels.glob("foxden-*.whl")
     venv = outside / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv], outside)
@@ -87,3 +88,15 @@ def test_the_wheel_migrates_a_fresh_database_and_serves_everything(
             assert {game["id"] for game in games} >= {"oh-fox", "fox-in-the-forest"}
     finally:
         server.stop()
+
+
+def _source_copy(outside: Path) -> Path:
+    """The checkout without what is not source: setuptools builds in the tree it is given
+    (`build/`, `*.egg-info`), and a build inside the checkout met an old build's leftovers
+    there (one full run failed copying a module that was there)."""
+    source = outside / "source"
+    leftovers = shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "build", "*.egg-info", ".*_cache", "__pycache__"
+    )
+    shutil.copytree(ROOT, source, ignore=leftovers)
+    return source
