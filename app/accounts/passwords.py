@@ -48,9 +48,9 @@ LOWEST_PRIORITY = 19  # nice
 
 
 def lowest_priority() -> None:
-    """Run this thread (or the password judge's process) at the lowest priority (Linux keeps a
-    nice value per thread): when the event loop wants a core the scheduler gives it, so a flood
-    of hashes slows the hashes, not every other request of the process."""
+    """Run this thread at the lowest priority (Linux keeps a nice value per thread): when the
+    event loop wants a core the scheduler gives it, so a flood of hashes slows the hashes, not
+    every other request of the process."""
     with contextlib.suppress(OSError, AttributeError):  # not Linux: an ordinary thread
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
 

@@ -8,11 +8,9 @@ give it: the player's username and display name and the site's own name.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import re
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,17 +87,16 @@ def _names_used(sequence: list[dict[str, Any]]) -> str:
 
 
 class _Judge:
-    """Judges one password at a time in a process of its own, at the lowest priority.
+    """Judges one password at a time on its own thread, off the event loop.
 
-    A process, not a thread: zxcvbn is pure Python, so on a thread it holds the interpreter
-    lock against the event loop for its whole judgement, and a burst of claims (each judged
-    before it is hashed) slowed every other request of the process. One at a time because
-    zxcvbn keeps each call's user inputs in a module-level dict, and because one process bounds
-    the CPU judging can take. The process starts at the first judgement, from a clean
-    interpreter (forkserver: never a fork of a process that runs threads)."""
+    One at a time because zxcvbn keeps each call's user inputs in a module-level dict (two
+    calls at once could judge one player's password against another's names), and because one
+    thread bounds the CPU judging can take from a process."""
 
     def __init__(self) -> None:
-        self._process: ProcessPoolExecutor | None = None
+        self._thread = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="password-judge", initializer=lowest_priority
+        )
         self._waiting = 0
 
     async def verdict(self, password: str, user_inputs: Sequence[str]) -> Verdict:
@@ -107,27 +104,10 @@ class _Judge:
             raise ApiError("rate/limited", BUSY, headers={"Retry-After": "1"})
         self._waiting += 1
         try:
-            return await self.judged(password, list(user_inputs))
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, judge, password, user_inputs)
         finally:
             self._waiting -= 1
-
-    async def judged(self, password: str, user_inputs: list[str]) -> Verdict:
-        """`judge` in the judge's process (the one seam tests hold or count)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._judge(), judge, password, user_inputs)
-        except BrokenProcessPool:  # the judge died (killed, out of memory): a new one next time
-            self._process = None
-            raise
-
-    def _judge(self) -> ProcessPoolExecutor:
-        if self._process is None:
-            self._process = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("forkserver"),
-                initializer=lowest_priority,
-            )
-        return self._process
 
 
 _JUDGE = _Judge()

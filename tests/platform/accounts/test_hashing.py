@@ -131,12 +131,12 @@ async def test_a_flood_beyond_the_pool_is_refused_at_the_door(
     a core each) and their queries: a flood of 200 once cost 200 checks for 7 hashes."""
     judged = []
 
-    async def counting_judge(password: str, user_inputs: Any) -> Any:
+    def counting_judge(password: str, user_inputs: Any) -> Any:
         judged.append(password)
-        return await real_judge(password, user_inputs)
+        return real_judge(password, user_inputs)
 
-    real_judge = strength._JUDGE.judged
-    monkeypatch.setattr(strength._JUDGE, "judged", counting_judge)
+    real_judge = strength.judge
+    monkeypatch.setattr(strength, "judge", counting_judge)
     admitted = HASH_THREADS + HASH_QUEUE
     guests = [await new_player(client, f"G{n}") for n in range(admitted + 5)]
     claims = [asyncio.create_task(_claim(client, g, f"user{n}")) for n, g in enumerate(guests)]

@@ -8,6 +8,7 @@ POST /api/v1/players/me/account/password-check gives the same verdict without ac
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 
 import httpx
@@ -142,20 +143,20 @@ async def test_a_flood_of_checks_is_refused_not_queued_forever(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The judge's queue holds QUEUE_MAX checks; one more is refused until it drains."""
-    release = asyncio.Event()
+    release = threading.Event()
 
-    async def held(password: str, user_inputs: Sequence[str]) -> Verdict:
-        await release.wait()
+    def held(password: str, user_inputs: Sequence[str]) -> Verdict:
+        release.wait()
         return Verdict(4, None, ())
 
-    monkeypatch.setattr(strength._JUDGE, "judged", held)
+    monkeypatch.setattr(strength, "judge", held)
     waiting = [asyncio.create_task(strength.verdict("x" * 8, [])) for _ in range(QUEUE_MAX)]
     await asyncio.sleep(0)  # each task enters the queue
     try:
         with pytest.raises(ApiError) as flooded:
             await strength.verdict("x" * 8, [])
     finally:
-        release.set()  # never leave the held checks waiting
+        release.set()  # never leave the judge's thread waiting
     assert (flooded.value.code, flooded.value.headers) == ("rate/limited", {"Retry-After": "1"})
     assert all(v.acceptable for v in await asyncio.gather(*waiting))
     assert (await strength.verdict("x" * 8, [])).acceptable
