@@ -68,11 +68,12 @@ fox games, live updates over WebSocket and server-sent events, and admin routes.
 
 
 def build_context(settings: Settings, clock: Clock) -> AppContext:
+    broker = make_broker(settings.redis_url)
     return AppContext(
         settings=settings,
         db=Database(settings.database_url, settings.db_connections),
-        broker=make_broker(settings.redis_url),
-        hub=Hub(),
+        broker=broker,
+        hub=Hub(follower=broker),  # the broker hears a topic while someone here listens
         limiter=RateLimiter(settings.rate_per_minute, clock=clock.monotonic),
         presence=make_presence_store(settings.redis_url),
         tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
