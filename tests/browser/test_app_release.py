@@ -35,11 +35,22 @@ WATCH_CACHES = """() => {
 }"""
 CACHES_ARE = "(names) => JSON.stringify(window.cacheNames) === JSON.stringify(names)"
 CACHED_TEXT = "([name, url]) => caches.open(name).then((c) => c.match(url)).then((r) => r.text())"
+# A worker extension as a feature adds one (js/sw-*.js): it answers a page's message.
+EXTENSION = """self.addEventListener("message", (event) => {
+  event.source.postMessage({ extension: "sw-echo", release: FOXDEN_RELEASE.version });
+});
+"""
+ASK_THE_WORKER = """() => {
+  const worker = navigator.serviceWorker;
+  worker.addEventListener("message", (event) => { window.workerSaid = event.data; });
+  worker.controller.postMessage("hello");
+}"""
 MARKER = "() => getComputedStyle(document.documentElement).getPropertyValue('--release').trim()"
 
 
 class ReleasedSite:
-    """A server on a copy of the app; `release()` changes an asset and restarts it."""
+    """A server on a copy of the app; `release()` and `release_file()` change its frontend and
+    restart it."""
 
     def __init__(self, folder: Path) -> None:
         self.package = folder / "app"
@@ -62,10 +73,14 @@ class ReleasedSite:
         self.releases += 1
         marker = f"release-{self.releases}"
         styles = self.package / "frontend" / STYLES
-        styles.write_text(styles.read_text() + f"\n:root {{ --release: {marker}; }}\n")
+        self.release_file(STYLES, styles.read_text() + f"\n:root {{ --release: {marker}; }}\n")
+        return marker
+
+    def release_file(self, path: str, text: str) -> None:
+        """A release with `text` as frontend/`path`, served from a restart on the same port."""
+        (self.package / "frontend" / path).write_text(text)
         self.server.kill()
         self.server.start()
-        return marker
 
 
 def wait_for_caches(page: Any, names: list[str]) -> None:
@@ -117,4 +132,16 @@ def test_the_first_page_after_a_release_gets_the_new_assets(
     assert page.evaluate(MARKER) == marker
     wait_for_caches(page, [released.cache_name()])
     assert old not in page.evaluate(CACHE_NAMES)
+    page.errors.check()
+
+
+def test_a_worker_extension_is_imported_with_the_release(
+    released: ReleasedSite, page_factory: Any
+) -> None:
+    """The extension point the Web Push handlers use: a js/sw-*.js file, nothing else."""
+    released.release_file("js/sw-echo.js", EXTENSION)
+    page = controlled_page(page_factory, released)
+    page.evaluate(ASK_THE_WORKER)
+    said = page.wait_for_function("() => window.workerSaid").json_value()
+    assert said == {"extension": "sw-echo", "release": released.version()}
     page.errors.check()
