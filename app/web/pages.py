@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from app.core.errors import HtmlNotFound
 from app.core.packaged import FRONTEND
-from app.web.release import OFFLINE_PAGE, OFFLINE_URL, RELEASE_HEADER, current_release
+from app.web.release import OFFLINE_PAGE, OFFLINE_URL, release_headers
 
 # Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
 SWAGGER_UI = Path(str(resources.files("fastapi_swagger") / "resources"))
@@ -25,9 +25,8 @@ def page(name: str) -> Response:
     path = FRONTEND / name
     if not path.is_file():
         raise HtmlNotFound("This page is not there.")
-    # The pages are small and change with each release: always revalidate. The release header
-    # tells a service worker of an older release that its cached assets are not these pages'.
-    headers = {"Cache-Control": "no-cache", RELEASE_HEADER: current_release().version}
+    # The pages are small and change with each release: always revalidate.
+    headers = {"Cache-Control": "no-cache", **release_headers()}
     return FileResponse(path, media_type="text/html", headers=headers)
 
 

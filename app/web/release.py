@@ -88,3 +88,9 @@ def _precached(path: str) -> bool:
 def current_release() -> Release:
     """The release this process serves: its frontend does not change while it runs."""
     return scan(FRONTEND)
+
+
+def release_headers() -> dict[str, str]:
+    """What every page carries: its release, which a worker of another release notices (it
+    then stops answering with its cached assets: js/service-worker.js)."""
+    return {RELEASE_HEADER: current_release().version}

@@ -12,16 +12,10 @@ from typing import Any
 import httpx
 
 from app.core.packaged import FRONTEND
+from app.web.installable import APP_HEAD_TAGS
 from app.web.release import RELEASE_HEADER, integrity
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-HEAD_TAGS = (
-    '<link rel="manifest" href="/manifest.webmanifest">',
-    '<link rel="icon" href="/static/icons/foxden.svg" type="image/svg+xml">',
-    '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">',
-    '<meta name="apple-mobile-web-app-capable" content="yes">',
-    '<meta name="apple-mobile-web-app-title" content="Foxden">',
-)
 
 
 def css_colour(name: str) -> str:
@@ -102,9 +96,15 @@ async def test_the_offline_page_is_a_page_of_this_release(client: httpx.AsyncCli
 
 
 def test_every_page_names_the_manifest_and_the_icons() -> None:
-    theme = f'<meta name="theme-color" content="{css_colour("forest-dark")}">'
+    assert f'<meta name="theme-color" content="{css_colour("forest-dark")}">' in APP_HEAD_TAGS
     for page in sorted(FRONTEND.glob("*.html")):
         html = page.read_text(encoding="utf-8")
-        for tag in (*HEAD_TAGS, theme):
+        for tag in APP_HEAD_TAGS:
             assert tag in html, (page.name, tag)
         assert 'href="data:,"' not in html, page.name
+
+
+async def test_a_rules_page_is_a_page_of_the_app(client: httpx.AsyncClient) -> None:
+    response = await client.get("/games/oh-fox/rules")
+    assert "".join(APP_HEAD_TAGS) in response.text
+    assert response.headers[RELEASE_HEADER] == (await client.get("/")).headers[RELEASE_HEADER]
