@@ -6,7 +6,6 @@ a new release does to the cache."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import httpx
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARGS, CHROMIUM, Site
+from tests.platform.test_installable import declared_release
 from tests.servers import Server
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -31,9 +31,8 @@ PAPER = "rgb(246, 241, 231)"  # css/foxden.css --paper: the styles came
 
 def release_assets(site: Site) -> list[str]:
     """The URLs /sw.js says this release precaches."""
-    script = httpx.get(site.url + "/sw.js").text
-    declared = script.split("const FOXDEN_RELEASE = ", 1)[1].split(";\n", 1)[0]
-    return [asset["url"] for asset in json.loads(declared)["assets"]]
+    release = declared_release(httpx.get(site.url + "/sw.js").text)
+    return [asset["url"] for asset in release["assets"]]
 
 
 def controlled_page(page_factory: Any, site: Site, path: str = "/") -> Any:

@@ -33,6 +33,7 @@ def png_size(content: bytes) -> tuple[int, int]:
 
 
 def declared_release(script: str) -> dict[str, Any]:
+    """The FOXDEN_RELEASE that /sw.js declares in its first statement."""
     declared = script.split("const FOXDEN_RELEASE = ", 1)[1].split(";\n", 1)[0]
     return dict(json.loads(declared))
 
