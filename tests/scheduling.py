@@ -51,6 +51,7 @@ MEASURED = {
     "tests/platform/lobby/test_lobby_bots.py": 50,
     "tests/browser/test_trick_hold.py": 45,
     "tests/browser/test_home.py": 45,
+    "tests/browser/test_app_release.py": 45,  # three server starts on a copy of the app
     "tests/platform/catalogue/test_rules_contents.py": 45,
     "tests/platform/lobby/test_lobby.py": 45,
     "tests/platform/realtime/test_websockets.py": 45,

@@ -57,10 +57,12 @@ from app.web.cors import ApiCors
 from app.web.deps import limit_address
 from app.web.faults import install_fault_handlers
 from app.web.hygiene import RequestGuard, SecurityHeaders
+from app.web.installable import router as installable_router
 from app.web.openapi import truthful_openapi
 from app.web.pages import router as pages_router
 from app.web.ratelimit import RateLimiter
 from app.web.ratelimit_headers import RateLimitHeaders
+from app.web.release import current_release
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -144,6 +146,7 @@ def create_app(
     include_routers(app)
     if FRONTEND.is_dir():
         app.mount("/static", StaticFiles(directory=FRONTEND), name="static")
+        current_release()  # the frontend's hashes, once, now rather than on a first request
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_middleware(app, settings)
     logredact.install()
@@ -170,7 +173,7 @@ def include_routers(app: FastAPI) -> None:
         app.include_router(router)
     # These take no token: every request counts against its address.
     # After the players router: its /api/v1/players/me wins over the profile's /{player_id}.
-    for router in (games_router, ratings_router, ops_router, pages_router):
+    for router in (games_router, ratings_router, ops_router, pages_router, installable_router):
         app.include_router(router, dependencies=[Depends(limit_address)])
     for socket_router in (match_ws_router, lobby_ws_router):
         app.include_router(socket_router)
