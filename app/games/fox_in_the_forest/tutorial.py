@@ -22,8 +22,9 @@ TUTORIAL = Tutorial(
     ),
     farewell=(
         "That was a whole round! You won 8 tricks: Victorious, 6 points (7 to 9 tricks "
-        "score 6, 10 or more score nothing). The bot won 5: 2 points. Rounds go on until "
-        "someone reaches 21 points."
+        "score 6, 10 or more score nothing), plus 1 for the Treasure you took: 7. The bot"
+        " won 5 tricks, 2 points, plus 2 Treasures: 4. Rounds go on until someone reaches"
+        " 21 points; the bot deals the next one."
     ),
     steps=(
         Step(
