@@ -27,7 +27,8 @@ class TutorialStepPublic(BaseModel):
     )
     steps: int = Field(description="How many steps the script has")
     finished: bool = Field(description="Every step is played: the coach says farewell")
-    welcome: str = Field(description="The coach's first words, before any move")
+    welcome: str = Field(description="The coach's first words, said until the learner's first move")
+    greeting: bool = Field(description="The learner has not moved yet: the welcome is due")
     farewell: str = Field(description="The coach's last words, once every step is played")
     said: str = Field(
         description="What the coach says of the bot's last scripted move (empty if the last "

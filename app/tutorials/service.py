@@ -95,6 +95,8 @@ def _public(game: str, tutorial: Tutorial, where: Progress) -> TutorialStepPubli
         steps=len(steps),
         finished=finished,
         welcome=tutorial.welcome,
+        greeting=index is not None
+        and not any(step.seat == tutorial.learner for step in steps[:index]),
         farewell=tutorial.farewell,
         said=said,
         coach=current.coach if current is not None else "",

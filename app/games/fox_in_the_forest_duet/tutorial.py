@@ -29,7 +29,7 @@ TUTORIAL = Tutorial(
             0,
             {"type": "play", "card": "roses-2"},
             "Lead a card to trick 1. This time: You lead the 2 of Roses.",
-            ".duet-trick",
+            '.duet-you [data-card="roses-2"]',
         ),
         Step(
             1,
@@ -56,7 +56,7 @@ TUTORIAL = Tutorial(
                 "Play a card: you must follow Doves. A 1 lets the trick's winner choose "
                 "which way the tracker moves. This time: You play the 1 of Doves."
             ),
-            ".duet-trick",
+            '.duet-you [data-card="doves-1"]',
         ),
         Step(
             1,
@@ -81,7 +81,7 @@ TUTORIAL = Tutorial(
                 "Play a card: you must follow Roses. A 5 lets the trick's winner ignore "
                 "the paw prints of one card. This time: You play the 5 of Roses."
             ),
-            ".duet-trick",
+            '.duet-you [data-card="roses-5"]',
         ),
         Step(
             0,
@@ -102,7 +102,7 @@ TUTORIAL = Tutorial(
                 "left on the board). Lead a card to trick 4. This time: You lead the 9 of"
                 " Stars."
             ),
-            ".duet-trick",
+            '.duet-you [data-card="stars-9"]',
         ),
         Step(
             1,
@@ -117,7 +117,7 @@ TUTORIAL = Tutorial(
             0,
             {"type": "play", "card": "doves-9"},
             "Lead a card to trick 5. This time: You lead the 9 of Doves.",
-            ".duet-trick",
+            '.duet-you [data-card="doves-9"]',
         ),
         Step(
             1,
@@ -132,7 +132,7 @@ TUTORIAL = Tutorial(
             0,
             {"type": "play", "card": "doves-5"},
             "Lead a card to trick 6. This time: You lead the 5 of Doves.",
-            ".duet-trick",
+            '.duet-you [data-card="doves-5"]',
         ),
         Step(
             1,
@@ -164,7 +164,7 @@ TUTORIAL = Tutorial(
                 "exchange the decree card (and so change trump). This time: You play the "
                 "3 of Doves."
             ),
-            ".duet-trick",
+            '.duet-you [data-card="doves-3"]',
         ),
         Step(
             0,
@@ -193,7 +193,7 @@ TUTORIAL = Tutorial(
                 "team takes a gem (5 left on the board). Lead a card to trick 8. This "
                 "time: You lead the 3 of Stars."
             ),
-            ".duet-trick",
+            '.duet-you [data-card="stars-3"]',
         ),
         Step(
             0,
@@ -229,7 +229,7 @@ TUTORIAL = Tutorial(
                 "A 7 was played: pick a card to pass to the bot. This time: You pick the "
                 "7 of Doves to pass."
             ),
-            ".duet-you",
+            '.duet-you [data-card="doves-7"]',
         ),
         Step(
             1,

@@ -44,7 +44,7 @@ TUTORIAL = Tutorial(
                 "Move Puffer one tile from row 2, column 2. This time: Puffer steps south"
                 " from row 2, column 2 to row 3, column 2."
             ),
-            ".run-grid",
+            '.run-pawn[data-character="puffer"]',
         ),
         Step(
             1,
@@ -63,7 +63,7 @@ TUTORIAL = Tutorial(
                 "Move Zev one tile from row 2, column 2. This time: Zev steps east from "
                 "row 2, column 2 to row 2, column 3."
             ),
-            ".run-grid",
+            '.run-pawn[data-character="zev"]',
         ),
         Step(
             0,
@@ -74,7 +74,7 @@ TUTORIAL = Tutorial(
                 " turn a face-down tile next to him face up. This time: Zev reveals the "
                 "tile on row 1, column 3: arrows east."
             ),
-            ".run-grid",
+            '.run-cell[data-cell="C1"]',
         ),
         Step(
             1,
@@ -92,7 +92,7 @@ TUTORIAL = Tutorial(
                 "Move Puffer one tile from row 3, column 2. This time: Puffer steps west "
                 "from row 3, column 2 to row 3, column 1."
             ),
-            ".run-grid",
+            '.run-pawn[data-character="puffer"]',
         ),
         Step(
             0,
@@ -103,7 +103,7 @@ TUTORIAL = Tutorial(
                 "moving, he may rotate a revealed empty tile next to him. This time: "
                 "Puffer turns the tile on row 3, column 2 a quarter turn clockwise."
             ),
-            ".run-grid",
+            '.run-cell[data-cell="B3"]',
         ),
         Step(
             1,
@@ -124,7 +124,7 @@ TUTORIAL = Tutorial(
                 "Move Zev one tile from row 2, column 3. This time: Zev steps west from "
                 "row 2, column 3 to row 2, column 2."
             ),
-            ".run-grid",
+            '.run-pawn[data-character="zev"]',
         ),
         Step(
             0,
@@ -133,7 +133,7 @@ TUTORIAL = Tutorial(
                 "Reveal a face-down tile next to Zev, or skip. This time: Zev reveals the"
                 " tile on row 3, column 3: arrows east."
             ),
-            ".run-grid",
+            '.run-cell[data-cell="C3"]',
         ),
         Step(
             1,
@@ -151,7 +151,7 @@ TUTORIAL = Tutorial(
                 "Move Puffer one tile from row 3, column 1. This time: Puffer steps north"
                 " from row 3, column 1 to row 2, column 1."
             ),
-            ".run-grid",
+            '.run-pawn[data-character="puffer"]',
         ),
         Step(
             0,
@@ -161,7 +161,7 @@ TUTORIAL = Tutorial(
                 "Rotate a revealed empty tile next to Puffer, or skip. This time: Puffer "
                 "turns the tile on row 3, column 2 a quarter turn clockwise."
             ),
-            ".run-grid",
+            '.run-cell[data-cell="B3"]',
         ),
         Step(
             1,

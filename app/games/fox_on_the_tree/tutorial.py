@@ -34,7 +34,7 @@ TUTORIAL = Tutorial(
                 " tiles. This time: You move the Fox from the Lair of Predators to Path "
                 "tile 7."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="fox"]',
         ),
         Step(
             1,
@@ -49,7 +49,7 @@ TUTORIAL = Tutorial(
                 "Your turn: you may play an action token first, then move an animal. This"
                 " time: You move the Fox from Path tile 7 to Path tile 5."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="fox"]',
         ),
         Step(
             1,
@@ -64,7 +64,7 @@ TUTORIAL = Tutorial(
                 "Your turn: you may play an action token first, then move an animal. This"
                 " time: You move the Fox from Path tile 5 to Path tile 3."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="fox"]',
         ),
         Step(
             1,
@@ -79,7 +79,7 @@ TUTORIAL = Tutorial(
                 "Your turn: you may play an action token first, then move an animal. This"
                 " time: You move the Bear from the Lair of Predators to Path tile 7."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="bear"]',
         ),
         Step(
             1,
@@ -96,7 +96,7 @@ TUTORIAL = Tutorial(
                 "Swamp Rescue instead of a move. This time: You place a Swamp on Path "
                 "tile 2."
             ),
-            ".tree-board",
+            '[data-token="swamp"]',
         ),
         Step(
             0,
@@ -106,7 +106,7 @@ TUTORIAL = Tutorial(
                 "from the Farm toward the Lair: one tile, or a Dodge past a row of "
                 "animals. This time: You move the Chicken from the Farm to Path tile 1."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="chicken"]',
         ),
         Step(
             1,
@@ -122,7 +122,7 @@ TUTORIAL = Tutorial(
                 "rescue one from a Swamp. This time: You move the Cow from the Farm to "
                 "Path tile 3."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="cow"]',
         ),
         Step(
             1,
@@ -138,7 +138,7 @@ TUTORIAL = Tutorial(
                 "rescue one from a Swamp. This time: You move the Cow from Path tile 3 to"
                 " Path tile 4."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="cow"]',
         ),
         Step(
             1,
@@ -171,7 +171,7 @@ TUTORIAL = Tutorial(
                 "rescue one from a Swamp. This time: You move the Chicken from Path tile "
                 "1 to Path tile 2."
             ),
-            ".tree-board",
+            '.tree-board [data-animal="chicken"]',
         ),
         Step(
             1,

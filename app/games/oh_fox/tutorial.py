@@ -28,7 +28,7 @@ TUTORIAL = Tutorial(
         Step(
             1,
             {"type": "play", "card": "double", "direction": "east"},
-            "The bot has chosen a card.",
+            "The bot has chosen its card for this turn, in secret.",
             ".of-board-wrap",
         ),
         Step(
@@ -38,18 +38,17 @@ TUTORIAL = Tutorial(
                 "Turn 1 of 8: choose an action card and its direction. Everyone chooses a"
                 " card and its direction in secret; the cards are revealed together, but "
                 "they are only carried out at the end, in the reckoning. A move-stop card"
-                " moves you one space and then acts where you stop. This time: You chose "
-                "a move-stop card pointing north for turn 1."
+                " moves you one space and then acts where you stop. This time, choose a "
+                "move-stop card pointing north for turn 1."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="move_stop"]',
         ),
         Step(
             1,
             {"type": "play", "card": "double", "direction": "south"},
             (
-                "You have chosen a card. Turn 1: you play a move-stop card pointing "
-                "north; the bot plays a double move card pointing east. The bot has "
-                "chosen a card."
+                "Turn 1: you play a move-stop card pointing north; the bot plays a double"
+                " move card pointing east."
             ),
             ".of-board-wrap",
         ),
@@ -58,18 +57,17 @@ TUTORIAL = Tutorial(
             {"type": "play", "card": "double", "direction": "west"},
             (
                 "Turn 2 of 8: choose an action card and its direction. A double move card"
-                " moves you two spaces. This time: You chose a double move card pointing "
+                " moves you two spaces. This time, choose a double move card pointing "
                 "west for turn 2."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="double"]',
         ),
         Step(
             1,
             {"type": "play", "card": "double", "direction": "west"},
             (
-                "You have chosen a card. Turn 2: you play a double move card pointing "
-                "west; the bot plays a double move card pointing south. The bot has "
-                "chosen a card."
+                "Turn 2: you play a double move card pointing west; the bot plays a "
+                "double move card pointing south."
             ),
             ".of-board-wrap",
         ),
@@ -78,18 +76,17 @@ TUTORIAL = Tutorial(
             {"type": "play", "card": "single", "direction": "south"},
             (
                 "Turn 3 of 8: choose an action card and its direction. A single move card"
-                " moves you one space in its direction. This time: You chose a single "
-                "move card pointing south for turn 3."
+                " moves you one space in its direction. This time, choose a single move "
+                "card pointing south for turn 3."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="single"]',
         ),
         Step(
             1,
             {"type": "play", "card": "move_stop", "direction": "south"},
             (
-                "You have chosen a card. Turn 3: you play a single move card pointing "
-                "south; the bot plays a double move card pointing west. The bot has "
-                "chosen a card."
+                "Turn 3: you play a single move card pointing south; the bot plays a "
+                "double move card pointing west."
             ),
             ".of-board-wrap",
         ),
@@ -98,54 +95,47 @@ TUTORIAL = Tutorial(
             {"type": "play", "card": "stop"},
             (
                 "Turn 4 of 8: choose an action card and its direction. A stop card keeps "
-                "you where you are (and lets you eat or heal there). This time: You chose"
-                " a stop card for turn 4."
+                "you where you are (and lets you eat or heal there). This time, choose a "
+                "stop card for turn 4."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="stop"]',
         ),
         Step(
             1,
             {"type": "play", "card": "stop"},
-            (
-                "You have chosen a card. Turn 4: you play a stop card; the bot plays a "
-                "move-stop card pointing south. The bot has chosen a card."
-            ),
+            ("Turn 4: you play a stop card; the bot plays a move-stop card pointing south."),
             ".of-board-wrap",
         ),
         Step(
             0,
             {"type": "play", "card": "double", "direction": "east"},
             (
-                "Turn 5 of 8: choose an action card and its direction. This time: You "
-                "chose a double move card pointing east for turn 5."
+                "Turn 5 of 8: choose an action card and its direction. This time, choose "
+                "a double move card pointing east for turn 5."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="double"]',
         ),
         Step(
             1,
             {"type": "play", "card": "single", "direction": "east"},
-            (
-                "You have chosen a card. Turn 5: you play a double move card pointing "
-                "east; the bot plays a stop card. The bot has chosen a card."
-            ),
+            ("Turn 5: you play a double move card pointing east; the bot plays a stop card."),
             ".of-board-wrap",
         ),
         Step(
             0,
             {"type": "play", "card": "single", "direction": "south"},
             (
-                "Turn 6 of 8: choose an action card and its direction. This time: You "
-                "chose a single move card pointing south for turn 6."
+                "Turn 6 of 8: choose an action card and its direction. This time, choose "
+                "a single move card pointing south for turn 6."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="single"]',
         ),
         Step(
             1,
             {"type": "play", "card": "single", "direction": "south"},
             (
-                "You have chosen a card. Turn 6: you play a single move card pointing "
-                "south; the bot plays a single move card pointing east. The bot has "
-                "chosen a card."
+                "Turn 6: you play a single move card pointing south; the bot plays a "
+                "single move card pointing east."
             ),
             ".of-board-wrap",
         ),
@@ -153,18 +143,17 @@ TUTORIAL = Tutorial(
             0,
             {"type": "play", "card": "single", "direction": "north"},
             (
-                "Turn 7 of 8: choose an action card and its direction. This time: You "
-                "chose a single move card pointing north for turn 7."
+                "Turn 7 of 8: choose an action card and its direction. This time, choose "
+                "a single move card pointing north for turn 7."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="single"]',
         ),
         Step(
             1,
             {"type": "play", "card": "single", "direction": "north"},
             (
-                "You have chosen a card. Turn 7: you play a single move card pointing "
-                "north; the bot plays a single move card pointing south. The bot has "
-                "chosen a card."
+                "Turn 7: you play a single move card pointing north; the bot plays a "
+                "single move card pointing south."
             ),
             ".of-board-wrap",
         ),
@@ -174,20 +163,19 @@ TUTORIAL = Tutorial(
             (
                 "Turn 8 of 8: choose an action card and its direction. After 8 turns the "
                 "predator guesses who is which animal: a right guess hurts the prey. This"
-                " time: You chose a stop card for turn 8."
+                " time, choose a stop card for turn 8."
             ),
-            ".of-hand",
+            '.of-hand-cards [data-card="stop"]',
         ),
         Step(
             1,
             {"type": "guess", "seat": 0, "animal": "hedgehog"},
             (
-                "The bot guesses that you are the hedgehog. You are the hedgehog. The bot"
-                " is the viper. The reckoning now plays all 8 turns in order: prey eat "
-                "the food they stop on for hearts, the predator's attacks break hearts, a"
-                " stop on the healing space mends one. Watch it on the board. Scores: "
-                "Hedgehog: 3 hearts minus 0 broken hearts = 3; Viper: 3 hearts minus 0 "
-                "broken hearts = 3."
+                "All 8 turns are chosen. The bot, the predator, now guesses which animal "
+                "you are: a right guess costs the prey. Then the reckoning below plays "
+                "all 8 turns in order: prey eat the food they stop on for hearts, the "
+                "predator's attacks break hearts, a stop on the healing space mends one. "
+                "Watch it step by step."
             ),
             ".of-board-wrap",
         ),

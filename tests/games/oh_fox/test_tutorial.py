@@ -21,4 +21,6 @@ def test_the_learner_is_a_prey_and_the_match_ends_with_the_script() -> None:
     *_, last = walk(engine, tutorial)
     assert engine.outcome(last.state) is not None
     first = next(iter(walk(engine, tutorial)))
-    assert engine.view(first.state, tutorial.learner)["you"]["role"] == "prey"
+    you = engine.view(first.state, tutorial.learner)["you"]
+    assert you["role"] == "prey" and you["animal"] == "hedgehog"  # as the coach's welcome says
+    assert "hedgehog" in tutorial.welcome

@@ -27,7 +27,7 @@ async def _start(client: httpx.AsyncClient, player: Player, game: str) -> str:
 
 async def _play_the_script(client: httpx.AsyncClient, match_id: str, ada: Player) -> list[int]:
     """Make every move the coach asks for; the steps the learner was shown, in order."""
-    shown = []
+    shown: list[int] = []
     while True:
         await settle(client.app)  # type: ignore[attr-defined]
         step = await _step(client, match_id, ada)
