@@ -124,3 +124,13 @@ async def test_refusals(client: httpx.AsyncClient) -> None:
     assert stranger.status_code == 403
     missing = await client.get("/api/v1/tutorials/nope", headers=ada.auth)
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "match/not_found"
+
+
+async def test_a_rematch_of_a_guided_match_is_a_real_one(client: httpx.AsyncClient) -> None:
+    ada = await new_player(client, "Ada")
+    match_id = await _start(client, ada, "oh-fox")
+    await _play_the_script(client, match_id, ada)
+    rematch = await client.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
+    assert rematch.status_code in (200, 201), rematch.text
+    seats = rematch.json()["seats"]
+    assert [seat["bot"] for seat in seats] == [None, "standard"]  # no script the second time
