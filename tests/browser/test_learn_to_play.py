@@ -37,16 +37,20 @@ def open_guided_match(page: Any, site: Server, game: str) -> None:
 
 
 def ask_and_answer(page: Any, on_table: bool) -> str:
-    """Click the move the coach asks for (on the table when `on_table` and it is drawn there,
-    else in the list of moves) and wait for the coach's next step; the step that was played."""
+    """Make the move the coach asks for and wait for the coach's next step; the step played.
+    `on_table`: click it on the table (or the prompt line), as a mouse or a finger would;
+    otherwise press Enter on it in the list of moves, as a keyboard would."""
     step = str(page.evaluate(STEP))
     assert page.locator("#table .coach-pointed").count(), f"step {step} points at nothing"
     asked = page.locator("#table .coach-asked, #prompt .coach-asked")
-    if not (on_table and asked.count()):
+    if on_table and asked.count():
+        asked.first.click()
+    else:
         if page.get_attribute("#moves-toggle", "aria-expanded") != "true":
-            page.click("#moves-toggle")
-        asked = page.locator("#actions .coach-asked")
-    asked.first.click()
+            page.focus("#moves-toggle")
+            page.keyboard.press("Enter")
+        page.locator("#actions .coach-asked").first.focus()
+        page.keyboard.press("Enter")
     page.wait_for_function(f"() => ({STEP})() !== {step!r}")
     page.wait_for_function(READY)
     return step
@@ -92,13 +96,14 @@ def test_a_new_player_learns_the_fox_in_the_forest_then_gets_a_real_match(
     expect(page.locator("#start-match")).to_be_enabled()
 
 
+@BOTH_SIZES
 @pytest.mark.parametrize("game", GAMES)
-def test_every_guided_match_plays_through_in_the_browser(
-    site: Server, page_factory: Any, game: str
+def test_every_guided_match_plays_through_by_keyboard(
+    site: Server, page_factory: Any, game: str, size: dict[str, int]
 ) -> None:
     """Every game's script, played from the page as a keyboard user would: the moves listed as
-    buttons, the one the coach asks for marked among them."""
-    page = page_factory(width=1280, height=800)
+    buttons, the one the coach asks for marked among them, Enter on it."""
+    page = page_factory(width=size["width"], height=size["height"])
     page.emulate_media(reduced_motion="reduce")
     open_guided_match(page, site, game)
     played = play_to_the_farewell(page, on_table=False)
