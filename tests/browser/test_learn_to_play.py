@@ -74,6 +74,10 @@ def test_a_new_player_learns_the_fox_in_the_forest_then_gets_a_real_match(
     expect(coach.locator("[aria-live=polite]")).to_contain_text("Welcome to The Fox in the Forest")
     expect(page.locator("#coach-progress")).to_have_text("Step 2 of 31")  # the bot led first
     assert_accessible(page, "the coach's first step")
+    page.click("#coach-fold")  # folded away to give the board room on a phone, and back
+    expect(page.locator("#coach-line")).to_be_hidden()
+    page.click("#coach-fold")
+    expect(page.locator("#coach-line")).to_be_visible()
 
     # Another legal card: the coach hints, and nothing is sent.
     version = page.get_attribute("#table", "data-version")

@@ -42,8 +42,23 @@ export class Coach {
     // tabindex: on a phone the words scroll inside it, and a keyboard must reach them too.
     this.spoken = h("div", { class: "coach-words", "aria-live": "polite", tabindex: "0" }, this.line, this.hint);
     this.node = h("section", { class: "coach", id: "coach", "aria-labelledby": "coach-title", dataset: { step: "" } },
-      h("div", { class: "coach-head" }, h("h2", { class: "coach-title", id: "coach-title" }, "Coach"), this.progress),
+      h("div", { class: "coach-head" }, h("h2", { class: "coach-title", id: "coach-title" }, "Coach"), this.progress,
+        this.folder()),
       this.spoken, this.end);
+  }
+
+  /** On a small screen the words may be folded away to give the board room (the hint still shows). */
+  folder() {
+    const button = h("button", { class: "link-button coach-fold", id: "coach-fold", type: "button",
+      "aria-expanded": "true", "aria-controls": "coach-line" }, "Hide");
+    button.addEventListener("click", () => {
+      const open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "Hide" : "Show";
+      this.line.hidden = !open;
+      this.resized();
+    });
+    return button;
   }
 
   /** A new envelope is on the table: ask where the script stands (once per version). */
