@@ -7,18 +7,7 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { startRealMatch, whileBusy } from "./learn.js";
-
-const POINTED = "coach-pointed";
-const ASKED = "coach-asked";
-
-/** The same action whatever the order of its keys (the script's and the envelope's may differ). */
-function canonical(action) {
-  if (Array.isArray(action)) return `[${action.map(canonical).join(",")}]`;
-  if (action && typeof action === "object") {
-    return `{${Object.keys(action).sort().map((key) => `${JSON.stringify(key)}:${canonical(action[key])}`).join(",")}}`;
-  }
-  return JSON.stringify(action);
-}
+import { canonicalAction, markCoach } from "../games/kit/coach-marks.js";
 
 /** Whether a match is a guided one: its bot seats play the script. */
 export function isGuided(summary) {
@@ -139,7 +128,7 @@ export class Coach {
       this.nudge("Wait a moment: the bot moves first.");
       return false;
     }
-    if (canonical(step.asked) === canonical(action)) return true;
+    if (canonicalAction(step.asked) === canonicalAction(action)) return true;
     this.nudge(`Not this one, for this lesson. ${step.coach}`);
     return false;
   }
@@ -150,20 +139,10 @@ export class Coach {
     this.resized();
   }
 
-  /**
-   * Mark what the line is about on the table, and the move it asks for wherever it is offered
-   * (on the table, on the prompt line, in the list of moves): each carries its data-action.
-   */
+  /** Mark what the line is about on the table, and the move it asks for wherever it is offered. */
   highlight(layout) {
-    const main = layout.main;
-    for (const el of main.querySelectorAll(`.${POINTED}, .${ASKED}`)) el.classList.remove(POINTED, ASKED);
     const step = this.step;
-    if (!step || step.finished || step.step === null || this.node.hidden) return;
-    if (step.points_at) layout.table.querySelector(step.points_at)?.classList.add(POINTED);
-    if (!step.asked) return;
-    const wanted = canonical(step.asked);
-    for (const el of main.querySelectorAll("[data-action]")) {
-      if (canonical(JSON.parse(el.getAttribute("data-action"))) === wanted) el.classList.add(ASKED);
-    }
+    const live = step && !step.finished && step.step !== null && !this.node.hidden;
+    markCoach(layout.main, layout.table, live ? step.points_at : "", live ? step.asked : null);
   }
 }
