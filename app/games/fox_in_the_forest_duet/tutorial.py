@@ -14,15 +14,18 @@ TUTORIAL = Tutorial(
     players=2,
     options={},
     welcome=(
-        "Welcome to The Fox in the Forest Duet! You and the bot are one team. Win tricks "
-        "in turn to walk the tracker along the forest path and pick up gems: the tracker "
-        "moves toward the winner's end by the paw prints on the two cards. Pick up every "
-        "gem within three rounds, without running off the path too often."
+        "Welcome to The Fox in the Forest Duet! You and the bot are one team; the decree "
+        "card's suit is trump. Win tricks in turn to walk the tracker along the forest "
+        "path and pick up gems: the tracker moves toward the winner's end by the paw "
+        "prints on the two cards. Pick up every gem within three rounds, without running "
+        "off the path too often."
     ),
     farewell=(
-        "You have seen the whole game: following suit, trump, paw prints moving the "
-        "tracker, gems, the forest tokens at the ends, and the 3, 5, 7 and 9. Play on "
-        "with the bot to collect every gem!"
+        "You have seen the heart of the game: following suit, trump, paw prints moving "
+        "the tracker and taking gems, and the 1, 3, 5, 7 and 9. One more rule: a tracker "
+        "that would run off the path goes back to the centre, and a forest token closes "
+        "that end; when no token is left, the team loses. Play on with the bot to collect"
+        " every gem!"
     ),
     steps=(
         Step(
@@ -37,9 +40,8 @@ TUTORIAL = Tutorial(
             (
                 "The bot plays the 9 of Roses. The bot wins the trick. The tracker moves "
                 "3 spaces toward the bot's end and the team takes a gem (11 left on the "
-                "board). When a 9 is led, the other player need not follow suit. The "
-                "tracker walks toward the trick winner's end by the paw prints of both "
-                "cards, and the team takes a gem where it lands."
+                "board). The tracker walks toward the trick winner's end by the paw "
+                "prints of both cards, and the team takes a gem where it lands."
             ),
             ".duet-trick",
         ),
@@ -99,8 +101,8 @@ TUTORIAL = Tutorial(
             {"type": "play", "card": "stars-9"},
             (
                 "The tracker moves 2 spaces toward your end and the team takes a gem (9 "
-                "left on the board). Lead a card to trick 4. This time: You lead the 9 of"
-                " Stars."
+                "left on the board). Lead a card to trick 4. When a 9 is led, the other "
+                "player need not follow suit. This time: You lead the 9 of Stars."
             ),
             '.duet-you [data-card="stars-9"]',
         ),
