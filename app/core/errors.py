@@ -70,6 +70,8 @@ STATUS_BY_CODE = {
     "challenge/too_many": 409,
     "challenge/self": 422,
     "challenge/not_ratable": 422,
+    # Learn to play (app/tutorials): a guided first match per game.
+    "tutorial/not_found": 404,
 }
 
 

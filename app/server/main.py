@@ -52,6 +52,7 @@ from app.server.commit_listeners import wire_listeners
 from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
 from app.server.startup import shared_database_fanout, sole_sqlite_process
+from app.tutorials.router import router as tutorials_router
 from app.web.bodylimit import BodyLimit
 from app.web.cors import ApiCors
 from app.web.deps import limit_address
@@ -167,6 +168,7 @@ def include_routers(app: FastAPI) -> None:
         admin_players_router,
         player_events_router,
         challenges_router,
+        tutorials_router,
         bot_account_router,
         device_sessions_router,  # last in the document: a client walking it signs out at the end
     ):
