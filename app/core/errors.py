@@ -70,6 +70,8 @@ STATUS_BY_CODE = {
     "challenge/too_many": 409,
     "challenge/self": 422,
     "challenge/not_ratable": 422,
+    # Post-game review (app/review): a practice table from a step that was not the seat's choice.
+    "review/no_such_decision": 422,
 }
 
 

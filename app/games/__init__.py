@@ -20,19 +20,27 @@ from app.games import (
     oh_fox,
 )
 from app.games.fox_in_the_forest import bots as fox_bots
+from app.games.fox_in_the_forest import review as fox_review
 from app.games.fox_in_the_forest_duet import bots as duet_bots
+from app.games.fox_in_the_forest_duet import review as duet_review
 from app.games.fox_on_the_run import bots as run_bots
+from app.games.fox_on_the_run import review as run_review
 from app.games.fox_on_the_tree import bots as tree_bots
+from app.games.fox_on_the_tree import review as tree_review
 from app.games.oh_fox import bots as oh_fox_bots
+from app.games.oh_fox import review as oh_fox_review
 from app.games.protocol import Engine, Strategy
+from app.games.review import ReviewRules
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the platform knows it: its engine and its bots' strategies by name."""
+    """One game as the platform knows it: its engine, its bots' strategies by name, and how
+    its post-game review weighs a decision."""
 
     engine: Engine[Any]
     strategies: Mapping[str, Strategy]
+    review: ReviewRules
 
     @property
     def id(self) -> str:
@@ -40,17 +48,18 @@ class Game:
 
 
 _GAMES = (
-    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES),
-    Game(fox_in_the_forest_duet.ENGINE, duet_bots.STRATEGIES),
-    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES),
-    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES),
-    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES),
+    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES, fox_review.REVIEW),
+    Game(fox_in_the_forest_duet.ENGINE, duet_bots.STRATEGIES, duet_review.REVIEW),
+    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES, tree_review.REVIEW),
+    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES, run_review.REVIEW),
+    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES, oh_fox_review.REVIEW),
 )
 
 GAMES: dict[str, Game] = {game.id: game for game in _GAMES}
 # The two halves by id, for the layers that need one of them (the bots need both).
 REGISTRY: dict[str, Engine[Any]] = {game.id: game.engine for game in _GAMES}
 STRATEGIES: dict[str, Mapping[str, Strategy]] = {game.id: game.strategies for game in _GAMES}
+REVIEWS: dict[str, ReviewRules] = {game.id: game.review for game in _GAMES}
 
 
 def get_engine(game_id: str) -> Engine[Any] | None:

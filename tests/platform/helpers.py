@@ -89,6 +89,7 @@ async def app_client(
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app, client=(peer, 40_000))
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            http.app = app  # type: ignore[attr-defined]  # as the `client` fixture's
             yield http
 
 
