@@ -4,15 +4,13 @@ to, and a practice table opened from it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ADMIN_TOKEN, sign_in
+from tests.browser.conftest import sign_in
 from tests.browser.played import auth, play_to_the_end, two_player_match
 from tests.servers import Server
 
@@ -21,46 +19,26 @@ GAME = "fox-in-the-forest"
 
 
 @pytest.fixture(scope="module")
-def reviews_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose reviews weigh each decision with a small budget: the page is tested."""
-    path: Path = tmp_path_factory.mktemp("review-site") / "foxden.db"
-    server = Server(
-        {
-            "FOXDEN_DATABASE_URL": f"sqlite+aiosqlite:///{path}",
-            "FOXDEN_AUTO_MIGRATE": "true",
-            "FOXDEN_ADMIN_TOKEN": ADMIN_TOKEN,
-            "FOXDEN_BOT_DELAY_MS": "50",
-            "FOXDEN_RATE_PER_MINUTE": "100000",
-            "FOXDEN_REVIEW_ITERATIONS": "6",
-        },
-        "app.server.asgi:app",
-    )
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def finished(reviews_site: Server) -> dict[str, Any]:
-    players, match = two_player_match(reviews_site, GAME)
-    play_to_the_end(reviews_site, players, match)
+def finished(site: Server) -> dict[str, Any]:
+    players, match = two_player_match(site, GAME)
+    play_to_the_end(site, players, match)
     return {"match": match, "players": players}
 
 
 def test_the_review_shows_each_decision_and_its_flag(
-    reviews_site: Server, page_factory: Any, finished: dict[str, Any]
+    site: Server, page_factory: Any, finished: dict[str, Any]
 ) -> None:
     ada = finished["players"][0]
     page = page_factory()
-    sign_in(page, reviews_site, ada)
-    page.goto(f"{reviews_site.url}/match/{finished['match']}/replay")
+    sign_in(page, site, ada)
+    page.goto(f"{site.url}/match/{finished['match']}/replay")
     panel = page.locator("#review")
     expect(page.locator("#review-seat")).to_have_value("0")  # Ada's own seat first
     expect(panel).to_have_attribute("data-status", "none")
     page.locator("#review-ask").click()
     expect(panel).to_have_attribute("data-status", "done")
     review = httpx.get(
-        f"{reviews_site.url}/api/v1/matches/{finished['match']}/reviews/0", headers=auth(ada)
+        f"{site.url}/api/v1/matches/{finished['match']}/reviews/0", headers=auth(ada)
     ).json()["review"]
     count = len(review["decisions"])
     expect(page.locator("#review-status")).to_contain_text(f"{count} decisions weighed")
@@ -85,22 +63,22 @@ def test_the_review_shows_each_decision_and_its_flag(
     page.wait_for_url("**/match/*")
     practice = page.url.rsplit("/", 1)[1]
     assert practice != finished["match"]
-    table = httpx.get(f"{reviews_site.url}/api/v1/matches/{practice}", headers=auth(ada)).json()
+    table = httpx.get(f"{site.url}/api/v1/matches/{practice}", headers=auth(ada)).json()
     assert table["status"] == "active"
     assert [seat["bot"] for seat in table["seats"]] == [None, "expert"]
     page.errors.check()
 
 
 def test_a_spectator_reads_the_review_the_replay_already_shows(
-    reviews_site: Server, page_factory: Any, finished: dict[str, Any]
+    site: Server, page_factory: Any, finished: dict[str, Any]
 ) -> None:
     bob = finished["players"][1]
     answer = httpx.post(
-        f"{reviews_site.url}/api/v1/matches/{finished['match']}/reviews/1", headers=auth(bob)
+        f"{site.url}/api/v1/matches/{finished['match']}/reviews/1", headers=auth(bob)
     )
     assert answer.status_code == 202, answer.text
     page = page_factory()  # nobody signed in: a spectator
-    page.goto(f"{reviews_site.url}/match/{finished['match']}/replay")
+    page.goto(f"{site.url}/match/{finished['match']}/replay")
     page.locator("#review-seat").select_option("1")
     expect(page.locator("#review")).to_have_attribute("data-status", "done")
     expect(page.locator("#review-status")).to_contain_text("decisions weighed")
