@@ -71,6 +71,17 @@ class Verdict:
     alternatives: int  # how many actions were weighed
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A step of the match at which `seat` chose `action` among several, in `state`."""
+
+    match_id: str
+    seat: Seat
+    step: int
+    state: Any
+    action: Action
+
+
 def decision_seed(match_id: str, seat: Seat, step: int) -> int:
     """A seed for one decision's worlds: from public facts only, so that it says nothing of
     the hidden cards and the review is reproducible."""
@@ -109,17 +120,6 @@ def judge_decision(
         flag=rules.flag(cost),
         alternatives=len(weighed),
     )
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A step of the match at which `seat` chose `action` among several, in `state`."""
-
-    match_id: str
-    seat: Seat
-    step: int
-    state: Any
-    action: Action
 
 
 def decisions_of(

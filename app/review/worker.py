@@ -68,8 +68,21 @@ class ReviewWorker:
             except Exception:  # the database briefly away: the next poll tries again
                 log.exception("the review worker failed to take a job")
             self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.context.settings.review_poll_seconds)
+            await self._idle()
+
+    async def _idle(self) -> None:
+        """Until nudged, or the poll comes round on the process's clock (tests drive it)."""
+        waits = {
+            asyncio.ensure_future(self._wake.wait()),
+            asyncio.ensure_future(
+                self.context.clock.sleep(self.context.settings.review_poll_seconds)
+            ),
+        }
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def run_one(self) -> bool:
         """Claim one job and work it out; False if none was waiting."""

@@ -43,10 +43,15 @@ async def reviewed(
     path = f"/api/v1/matches/{match_id}/reviews/{seat}"
     asked = await http.post(path, headers=player.auth)
     assert asked.status_code == 202, asked.text
+    return await waited(http, path, player)
+
+
+async def waited(http: httpx.AsyncClient, path: str, player: Player) -> dict[str, Any]:
+    """The review at `path` once the worker has worked it out."""
     for _ in range(WAITS):
         body = (await http.get(path, headers=player.auth)).json()
         if body["status"] in ("done", "failed"):
             assert body["status"] == "done", body
             return dict(body)
         await asyncio.sleep(0.005)  # the worker's thread is weighing a decision
-    raise AssertionError(f"the review of seat {seat} never finished")
+    raise AssertionError(f"the review at {path} never finished")

@@ -4,14 +4,30 @@ the practice table played on from one of its decisions."""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import threading
 from typing import Any
 
 import httpx
+import orjson
+import pytest
 from sqlalchemy import func, select
 
+from app.accounts.passwords import LOWEST_PRIORITY
+from app.core.clock import ManualClock
+from app.games import REGISTRY
+from app.games.review import Decision, Verdict
+from app.review import compute, jobs
 from app.review.models import ReviewJob
-from tests.platform.helpers import app_client, new_player
-from tests.platform.review.reviewing import REVIEW_SETTINGS, bot_match, finished_match, reviewed
+from tests.platform.helpers import Player, act, app_client, new_player
+from tests.platform.review.reviewing import (
+    REVIEW_SETTINGS,
+    bot_match,
+    finished_match,
+    reviewed,
+    waited,
+)
 
 
 def refusal(response: httpx.Response) -> tuple[int, str]:
@@ -121,3 +137,58 @@ async def test_play_on_from_a_decision_against_the_bot(database_url: str) -> Non
         bots_step = decision["step"] + 1  # the bot answered Ada's move
         refused = await http.post(path, headers=ada.auth, json={"step": bots_step})
         assert refusal(refused) == (422, "review/no_such_decision")
+        await play_on_then_resign(http, practice, ada, decision["made"], now)
+
+
+async def play_on_then_resign(
+    http: httpx.AsyncClient, practice: str, ada: Player, move: Any, start: dict[str, Any]
+) -> None:
+    """The practice table plays like any match, and its replay starts where it started."""
+    assert (await act(http, practice, ada, move, version=start["version"])).status_code == 200
+    resigned = await http.post(f"/api/v1/matches/{practice}/resign", headers=ada.auth)
+    assert resigned.status_code == 200, resigned.text
+    first = (await http.get(f"/api/v1/matches/{practice}/replay/0", headers=ada.auth)).json()
+    assert first["views"][0]["view"] == start["view"]
+    document = (await http.get(f"/api/v1/matches/{practice}/export", headers=ada.auth)).json()
+    engine = REGISTRY[document["game"]]
+    state = engine.decode(document["start_state"])
+    for step in document["actions"]:
+        if step["seat"] is not None:
+            state = engine.apply(state, step["seat"], step["action"]).state
+    encoded = orjson.dumps(engine.encode(state), option=orjson.OPT_NON_STR_KEYS)
+    assert hashlib.sha256(encoded).hexdigest() == document["final_state_sha256"]
+
+
+async def test_decisions_are_weighed_on_the_low_priority_review_thread(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search never runs on the event loop's thread: live play goes on meanwhile."""
+    seen: list[tuple[str, int]] = []
+    weigh = compute.weigh
+
+    def recorded(plan: compute.Plan, decision: Decision) -> Verdict:
+        thread = threading.current_thread()
+        seen.append((thread.name, os.getpriority(os.PRIO_PROCESS, threading.get_native_id())))
+        return weigh(plan, decision)
+
+    monkeypatch.setattr(compute, "weigh", recorded)
+    async with app_client(database_url, **REVIEW_SETTINGS) as http:
+        ada, match_id = await finished_match(http)
+        await reviewed(http, match_id, 0, ada)
+    assert seen and threading.main_thread().name not in {name for name, _ in seen}
+    assert {(name.split("_")[0], nice) for name, nice in seen} == {("review", LOWEST_PRIORITY)}
+
+
+async def test_a_review_asked_on_another_process_is_found_by_the_poll(
+    database_url: str, clock: ManualClock
+) -> None:
+    hour = {**REVIEW_SETTINGS, "review_poll_seconds": 3600.0}
+    async with app_client(database_url, clock=clock, **hour) as http:
+        ada, match_id = await finished_match(http)
+        context = http.app.state.context  # type: ignore[attr-defined]
+        async with context.db.sessions() as session:  # queued as another process would
+            await jobs.ask(session, (match_id, 0), clock.now())
+        path = f"/api/v1/matches/{match_id}/reviews/0"
+        assert (await http.get(path)).json()["status"] == "queued"
+        await clock.advance(3600)  # the poll comes round on the process's clock
+        assert (await waited(http, path, ada))["review"]["seat"] == 0
