@@ -14,16 +14,21 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, or_, select, update
+from sqlalchemy import CursorResult, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.core.errors import ApiError
 from app.review.models import ReviewJob
 
 STALE_SECONDS = 120.0
 STALE = timedelta(seconds=STALE_SECONDS)
 MAX_ATTEMPTS = 3
 CANDIDATES = 8  # waiting jobs looked at per claim: another process may take the first ones
+# Reviews waiting at once, across every process: beyond, a new one is refused until the queue
+# drains (a client asking for every match there is must not bury the players' own reviews).
+QUEUE_MAX = 200
+BUSY = "Too many reviews are waiting: ask again in a minute."
 
 
 class JobStatus(StrEnum):
@@ -40,6 +45,7 @@ async def ask(session: AsyncSession, key: Key, now: datetime) -> ReviewJob:
     """The job of `key`, queued now if nobody asked before (or it failed); committed."""
     job = await session.get(ReviewJob, key)
     if job is None:
+        await _refuse_when_full(session)
         session.add(_new_job(key, now))
         try:
             await session.commit()
@@ -60,6 +66,14 @@ def _abandoned(job: ReviewJob, now: datetime) -> bool:
     """Running, but its last holder fell silent and no process may claim it again."""
     stale = job.heartbeat_at is not None and job.heartbeat_at < now - STALE
     return job.status == JobStatus.RUNNING and stale and job.attempts >= MAX_ATTEMPTS
+
+
+async def _refuse_when_full(session: AsyncSession) -> None:
+    waiting = await session.scalar(
+        select(func.count()).select_from(ReviewJob).where(ReviewJob.status == JobStatus.QUEUED)
+    )
+    if (waiting or 0) >= QUEUE_MAX:
+        raise ApiError("rate/limited", BUSY, headers={"Retry-After": "60"})
 
 
 def _new_job(key: Key, now: datetime) -> ReviewJob:

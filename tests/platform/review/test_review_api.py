@@ -192,3 +192,17 @@ async def test_a_review_asked_on_another_process_is_found_by_the_poll(
         assert (await http.get(path)).json()["status"] == "queued"
         await clock.advance(3600)  # the poll comes round on the process's clock
         assert (await waited(http, path, ada))["review"]["seat"] == 0
+
+
+async def test_a_full_queue_refuses_new_reviews(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(jobs, "QUEUE_MAX", 1)
+    hour = {**REVIEW_SETTINGS, "review_poll_seconds": 3600.0}
+    async with app_client(database_url, clock=ManualClock(), **hour) as http:
+        ada, match_id = await finished_match(http)
+        context = http.app.state.context  # type: ignore[attr-defined]
+        async with context.db.sessions() as session:  # waiting, as if asked elsewhere
+            await jobs.ask(session, (match_id, 1), context.clock.now())
+        full = await http.post(f"/api/v1/matches/{match_id}/reviews/0", headers=ada.auth)
+        assert refusal(full) == (429, "rate/limited") and full.headers["Retry-After"] == "60"
