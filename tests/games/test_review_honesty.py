@@ -1,11 +1,12 @@
 """The post-game review is honest: a seat's review depends on its information set alone.
 
-For every game a match is played by the `standard` bots; then each of seat 0's decisions is
-reviewed twice, once from the true state and once from a twin the seat cannot tell from it
-(every card it could not see re-dealt by the engine's `determinize`, with several draws): the
-verdicts must be equal to the last digit. The canonical state each review starts from keeps
-the seat's view and legal actions, and is the same for every twin, while the twins do differ
-from the true state (else the test would prove nothing).
+For every game a match is played by the `standard` bots; then seat 0's whole review (every
+decision it took) is worked out from the true states, and again with each state replaced by a
+twin the seat could not tell from it at that moment (every card it could not see re-dealt by
+the engine's `determinize`, three draws): the reviews must be equal to the last digit. The
+canonical state each review starts from keeps the seat's view and legal actions, and is the
+same for every twin, while the twins do differ from the true state (else the test would prove
+nothing).
 """
 
 from __future__ import annotations
@@ -16,29 +17,13 @@ from typing import Any
 import pytest
 
 from app.games import REGISTRY, REVIEWS, STRATEGIES
-from app.games.knowledge import knowledge_of
-from app.games.options import defaults
 from app.games.review import MISTAKE, Decision, decisions_of, judge_decision
 from app.games.search import SearchExpert
+from benchmarks.review import played
 
 GAMES = sorted(game for game in REVIEWS)
 ITERATIONS = 12  # a small budget: the equality, not the quality, is under test
-DECISIONS = 8  # reviewed per game: every kind of step early in a match
 TWINS = 3
-
-
-def played(game: str, seed: int = 7) -> tuple[Any, list[tuple[Any, int, Any]]]:
-    engine = REGISTRY[game]
-    standard = STRATEGIES[game]["standard"]
-    rng = random.Random(seed)
-    state = engine.setup(min(engine.seats), defaults(engine.options), seed)
-    steps: list[tuple[Any, int, Any]] = []
-    while engine.to_act(state):
-        seat = engine.to_act(state)[0]
-        action = standard(knowledge_of(engine, state, seat), rng)
-        steps.append((state, seat, action))
-        state = engine.apply(state, seat, action).state
-    return engine, steps
 
 
 def expert_of(game: str) -> SearchExpert:
@@ -48,27 +33,34 @@ def expert_of(game: str) -> SearchExpert:
 
 
 def decisions(game: str) -> list[Decision]:
-    engine, steps = played(game)
-    found = decisions_of(engine, REVIEWS[game], "honesty", 0, steps)
+    found = decisions_of(REGISTRY[game], REVIEWS[game], "honesty", 0, played(game, seed=7))
     assert len(found) >= 2, f"{game}: too few decisions to review"
-    return found[:DECISIONS]
+    return found
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_hidden_cards_the_seat_could_not_know_do_not_change_its_review(game: str) -> None:
     engine, rules, expert = REGISTRY[game], REVIEWS[game], expert_of(game)
+    found = decisions(game)
+    review = [judge_decision(engine, expert, rules, decision, ITERATIONS) for decision in found]
     differed = False
-    for decision in decisions(game):
-        truth = judge_decision(engine, expert, rules, decision, ITERATIONS)
-        for draw in range(TWINS):
-            twin_state = engine.determinize(decision.state, decision.seat, random.Random(draw))
-            differed |= engine.encode(twin_state) != engine.encode(decision.state)
-            twin = Decision(decision.match_id, 0, decision.step, twin_state, decision.action)
-            assert judge_decision(engine, expert, rules, twin, ITERATIONS) == truth, (
-                f"{game}: step {decision.step} was judged differently in a world seat 0 "
-                "could not tell from the real one"
-            )
+    for draw in range(TWINS):
+        twins = [twin_of(engine, decision, draw) for decision in found]
+        differed |= any(
+            engine.encode(twin.state) != engine.encode(real.state)
+            for twin, real in zip(twins, found, strict=True)
+        )
+        again = [judge_decision(engine, expert, rules, twin, ITERATIONS) for twin in twins]
+        assert again == review, (
+            f"{game}: seat 0's review changed with cards it could not know (draw {draw})"
+        )
     assert differed, f"{game}: no twin differed from the real match: the test proves nothing"
+
+
+def twin_of(engine: Any, decision: Decision, draw: int) -> Decision:
+    """The decision in a world its seat could not tell from the real one at that moment."""
+    state = engine.determinize(decision.state, decision.seat, random.Random(draw))
+    return Decision(decision.match_id, decision.seat, decision.step, state, decision.action)
 
 
 @pytest.mark.parametrize("game", GAMES)
