@@ -10,7 +10,7 @@ NPM_STAMP := node_modules/.installed
 LOCK := $(BIN)/pip-compile --quiet --strip-extras --allow-unsafe --no-emit-index-url \
 	--no-emit-find-links $(LOCK_ARGS)
 
-.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-logline bench-peer clean
+.PHONY: run test test-loaded crash lint format lock bench bench-engines bench-load bench-load-sqlite bench-mix bench-sockets bench-bots bench-floods bench-claims bench-logline bench-peer bench-review clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -115,6 +115,9 @@ bench-peer: $(STAMP) $(NPM_STAMP)  ## against boardgame.io 0.50.2: both sides' m
 
 bench-bots: $(STAMP)  ## bot strength and decision time (docs/bots.md)
 	$(BIN)/python -m benchmarks.bots
+
+bench-review: $(STAMP)  ## wall time and CPU of one seat's post-game review per game (docs/review.md)
+	$(BIN)/python -m benchmarks.review
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache foxden.db*

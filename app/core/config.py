@@ -78,6 +78,16 @@ class Settings(BaseSettings):
         description="How often each process looks (one indexed query) for bot turns and "
         "deadlines that a crashed process dropped",
     )
+    review_iterations: int | None = Field(
+        None,
+        description="Search iterations per reviewed decision (post-game review); unset: each "
+        "game's own budget (docs/review.md)",
+    )
+    review_poll_seconds: float = Field(
+        5.0,
+        description="How often each process's review worker looks for reviews asked on "
+        "another process (its own wake it at once)",
+    )
     presence_ttl_seconds: float = Field(
         30.0, description="How long a crashed process's sockets still count as connected"
     )

@@ -72,6 +72,8 @@ STATUS_BY_CODE = {
     "challenge/not_ratable": 422,
     # Learn to play (app/tutorials): a guided first match per game.
     "tutorial/not_found": 404,
+    # Post-game review (app/review): a practice table from a step that was not the seat's choice.
+    "review/no_such_decision": 422,
 }
 
 

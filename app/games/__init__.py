@@ -20,27 +20,35 @@ from app.games import (
     oh_fox,
 )
 from app.games.fox_in_the_forest import bots as fox_bots
+from app.games.fox_in_the_forest import review as fox_review
 from app.games.fox_in_the_forest import tutorial as fox_tutorial
 from app.games.fox_in_the_forest_duet import bots as duet_bots
+from app.games.fox_in_the_forest_duet import review as duet_review
 from app.games.fox_in_the_forest_duet import tutorial as duet_tutorial
 from app.games.fox_on_the_run import bots as run_bots
+from app.games.fox_on_the_run import review as run_review
 from app.games.fox_on_the_run import tutorial as run_tutorial
 from app.games.fox_on_the_tree import bots as tree_bots
+from app.games.fox_on_the_tree import review as tree_review
 from app.games.fox_on_the_tree import tutorial as tree_tutorial
 from app.games.oh_fox import bots as oh_fox_bots
+from app.games.oh_fox import review as oh_fox_review
 from app.games.oh_fox import tutorial as oh_fox_tutorial
 from app.games.protocol import Engine, Strategy
+from app.games.review import ReviewRules
 from app.games.tutorial import Tutorial
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the platform knows it: its engine, its bots' strategies by name and its
-    guided first match (the script beside the engine, app/games/tutorial.py)."""
+    """One game as the platform knows it: its engine, its bots' strategies by name, its
+    guided first match (the script beside the engine, app/games/tutorial.py) and how its
+    post-game review weighs a decision (app/games/review.py)."""
 
     engine: Engine[Any]
     strategies: Mapping[str, Strategy]
     tutorial: Tutorial
+    review: ReviewRules
 
     @property
     def id(self) -> str:
@@ -48,17 +56,23 @@ class Game:
 
 
 _GAMES = (
-    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES, fox_tutorial.TUTORIAL),
-    Game(fox_in_the_forest_duet.ENGINE, duet_bots.STRATEGIES, duet_tutorial.TUTORIAL),
-    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES, tree_tutorial.TUTORIAL),
-    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES, run_tutorial.TUTORIAL),
-    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES, oh_fox_tutorial.TUTORIAL),
+    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES, fox_tutorial.TUTORIAL, fox_review.REVIEW),
+    Game(
+        fox_in_the_forest_duet.ENGINE,
+        duet_bots.STRATEGIES,
+        duet_tutorial.TUTORIAL,
+        duet_review.REVIEW,
+    ),
+    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES, tree_tutorial.TUTORIAL, tree_review.REVIEW),
+    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES, run_tutorial.TUTORIAL, run_review.REVIEW),
+    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES, oh_fox_tutorial.TUTORIAL, oh_fox_review.REVIEW),
 )
 
 GAMES: dict[str, Game] = {game.id: game for game in _GAMES}
 # The two halves by id, for the layers that need one of them (the bots need both).
 REGISTRY: dict[str, Engine[Any]] = {game.id: game.engine for game in _GAMES}
 STRATEGIES: dict[str, Mapping[str, Strategy]] = {game.id: game.strategies for game in _GAMES}
+REVIEWS: dict[str, ReviewRules] = {game.id: game.review for game in _GAMES}
 
 
 def get_engine(game_id: str) -> Engine[Any] | None:

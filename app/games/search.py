@@ -92,6 +92,14 @@ class Node:
             self.totals[seat] += value
 
 
+@dataclass(frozen=True)
+class Appraisal:
+    """An action and its expected utility for the seat that weighs it, in [0, 1]."""
+
+    action: Action
+    value: float
+
+
 def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
@@ -159,20 +167,60 @@ class SearchExpert:
 
         return legal[max(range(len(legal)), key=rank)]
 
+    def appraise(
+        self, knowledge: Knowledge, rng: random.Random, made: Action, iterations: int
+    ) -> list[Appraisal]:
+        """Every action the search would consider, and `made` besides, each valued for the
+        seat in the same sampled worlds (`iterations` shared among them, at least two worlds):
+        a difference between two actions is not the luck of different deals. Below the root
+        the tree searches as in a decision, so each action is valued as the expert would
+        follow it up."""
+        candidates = self._considered(knowledge)
+        keys = [action_key(action) for action in candidates]
+        if action_key(made) not in keys:
+            candidates.append(made)
+        if len(candidates) < 2:  # the pruning left no alternative: weigh every legal one
+            candidates = list(knowledge.legal)
+        root = Node()
+        worlds = max(2, -(-iterations // len(candidates)))
+        for _ in range(worlds):
+            world = knowledge.sample(rng)
+            for action in candidates:
+                self._walk(root, knowledge, world, candidates, rng, action)
+        seat = knowledge.seat
+        return [
+            Appraisal(action, root.children[action_key(action)].mean(seat)) for action in candidates
+        ]
+
     # ----------------------------------------------------------------------- one iteration
 
     def _iterate(
         self, root: Node, knowledge: Knowledge, legal: Sequence[Action], rng: random.Random
     ) -> None:
+        self._walk(root, knowledge, knowledge.sample(rng), legal, rng, None)
+
+    def _walk(
+        self,
+        root: Node,
+        knowledge: Knowledge,
+        state: Any,
+        legal: Sequence[Action],
+        rng: random.Random,
+        first: Action | None,
+    ) -> None:
+        """One iteration in the world `state`: the root's action is `first` if given (an
+        appraisal tries each candidate in turn), else chosen by UCB1 like every other."""
         engine = knowledge.engine
-        state = knowledge.sample(rng)
         start = knowledge.view
         path = [root]
         searcher = knowledge.seat
         node, actor, choices = root, searcher, legal
         utility: Utility | None = None
         while True:
-            child, action, expanded = self._select(node, actor, choices, rng)
+            if first is None:
+                child, action, expanded = self._select(node, actor, choices, rng)
+            else:
+                (child, expanded), action, first = _taken(node, first), first, None
             state = engine.apply(state, actor, action).state
             path.append(child)
             state, actor, choices, utility = self._next_choice(engine, state, start, searcher)
@@ -279,6 +327,18 @@ class SearchExpert:
     ) -> Any:
         position = Position(engine, state, actor, start, None, actor)
         return engine.apply(state, actor, self._policy(position, legal, rng)).state
+
+
+def _taken(node: Node, action: Action) -> tuple[Node, bool]:
+    """The child of `action` (new, i.e. to be played out at once, if it was never tried)."""
+    key = action_key(action)
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = Node()
+        child.available = 1
+        return child, True
+    child.available += 1
+    return child, False
 
 
 def _outcome(engine: Engine[Any], state: Any) -> Utility:

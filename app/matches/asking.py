@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.games.protocol import Engine
+from app.matches.first_state import first_state, stored_start
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchAction
 
@@ -55,7 +56,7 @@ async def asked_since(
         .order_by(MatchAction.seq)
     )
     engine = loaded.engine
-    state = engine.setup(len(loaded.seats), loaded.options, seed)
+    state = first_state(loaded, seed, await stored_start(session, loaded.id))
     asked = _asked(engine, state, seat) if version == 0 else None
     for seq, mover, move in rows:
         if seq > version and (mover is None or mover == seat):

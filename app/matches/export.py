@@ -13,11 +13,13 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.errors import ApiError
 from app.core.statuses import MatchStatus
+from app.matches.first_state import stored_start
 from app.matches.loaded import LoadedMatch, encode_state
 from app.matches.models import Match, MatchAction
 
@@ -34,6 +36,7 @@ class EndedMatch:
     engine_version: int
     actions: tuple[MatchAction, ...]
     finished_at: Any
+    start: str | None = None  # the stored first state of a match that began elsewhere
 
 
 async def ended_match(session: AsyncSession, loaded: LoadedMatch) -> EndedMatch:
@@ -51,8 +54,9 @@ async def ended_match(session: AsyncSession, loaded: LoadedMatch) -> EndedMatch:
             select(MatchAction).where(MatchAction.match_id == match_id).order_by(MatchAction.seq)
         )
     ).all()
+    start = await stored_start(session, match_id)
     return EndedMatch(
-        loaded, int(row.seed), int(row.engine_version), tuple(actions), row.updated_at
+        loaded, int(row.seed), int(row.engine_version), tuple(actions), row.updated_at, start
     )
 
 
@@ -83,4 +87,5 @@ def export_document(ended: EndedMatch) -> dict[str, Any]:
         "outcome": loaded.outcome,
         "final_state_sha256": state_digest(loaded, loaded.state),
         "finished_at": ended.finished_at,
+        "start_state": None if ended.start is None else orjson.loads(ended.start),
     }

@@ -89,3 +89,14 @@ class MatchAction(Base):
     log: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     actor: Mapped[str] = mapped_column(String(16))  # player | bot | timeout | admin
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class MatchStart(Base):
+    """The first state of a match that did not begin with its game's deal: a practice table
+    played on from a moment of a finished match (app/review/practice.py). Replaying its
+    history starts here instead of at `setup(players, options, seed)`."""
+
+    __tablename__ = "match_starts"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    state: Mapped[str] = mapped_column(Text)  # the engine's encoding, as `Match.state`

@@ -18,6 +18,7 @@ from app.core.statuses import MatchStatus
 from app.games.protocol import IllegalAction
 from app.matches.envelope import envelope
 from app.matches.export import EndedMatch
+from app.matches.first_state import first_state
 from app.matches.loaded import LoadedMatch
 
 # Integer fields of a spectator view that name the part of the match it is in, in the order
@@ -55,7 +56,7 @@ CACHE = ReplayCache()
 def replay(ended: EndedMatch) -> Replayed:
     loaded = ended.loaded
     engine = loaded.engine
-    state = engine.setup(len(loaded.seats), loaded.options, ended.seed)
+    state = first_state(loaded, ended.seed, ended.start)
     states = [state]
     try:
         for step in ended.actions:

@@ -43,8 +43,8 @@ class ExportSeatPublic(BaseModel):
 
 class MatchExportPublic(BaseModel):
     """A match that is over, as one document: replaying `actions` from
-    `setup(players, options, seed)` with the engine of `game` at `engine_version` gives a
-    state whose encoding hashes to `final_state_sha256`, and `outcome`."""
+    `setup(players, options, seed)` (or `start_state` when set) with the engine of `game` at
+    `engine_version` gives a state whose encoding hashes to `final_state_sha256`, and `outcome`."""
 
     format: str = Field(description='"foxden-match/1"')
     match_id: str
@@ -61,3 +61,8 @@ class MatchExportPublic(BaseModel):
     outcome: dict[str, Any] | None
     final_state_sha256: str = Field(description="sha256 of the engine's JSON of the final state")
     finished_at: datetime
+    start_state: dict[str, Any] | None = Field(
+        description="The engine's JSON of the first state of a match that did not begin with "
+        "a deal (a practice table played on from another match): replay from it instead of "
+        "`setup`. Null for every other match"
+    )

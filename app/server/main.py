@@ -48,6 +48,8 @@ from app.realtime.lobby_ws import router as lobby_ws_router
 from app.realtime.match_ws import router as match_ws_router
 from app.realtime.presence import PresenceHeartbeat
 from app.realtime.presence_store import make_presence_store
+from app.review.router import router as review_router
+from app.review.worker import ReviewWorker
 from app.server.commit_listeners import wire_listeners
 from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
@@ -108,7 +110,9 @@ def create_app(
         automation = Automation(context, partial(settle_pending, context))
         heartbeat = PresenceHeartbeat(context)
         player_news = PlayerNews(context)  # players' event streams hear of commits
+        reviews = ReviewWorker(context)  # post-game reviews, off the event loop
         app.state.context, app.state.automation = context, automation
+        app.state.review_worker = reviews
         if settings.admin_token:
             async with context.db.sessions() as session:
                 await ensure_env_admin(session, settings.admin_token)
@@ -116,6 +120,7 @@ def create_app(
         await heartbeat.start()
         wire_listeners(context, automation, player_news)
         automation.start()
+        reviews.start()
         if serving:
             freeze_startup_heap()
         undo_drain = drain_on_signals(context.drain)
@@ -125,6 +130,7 @@ def create_app(
             undo_drain()
             await context.commits.drain()  # what listeners still do for committed moves
             await player_news.stop()
+            await reviews.stop()
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()
@@ -169,6 +175,7 @@ def include_routers(app: FastAPI) -> None:
         player_events_router,
         challenges_router,
         tutorials_router,
+        review_router,
         bot_account_router,
         device_sessions_router,  # last in the document: a client walking it signs out at the end
     ):

@@ -5,8 +5,9 @@ from app.admin.models import AuditEvent
 from app.challenges.models import Challenge
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
-from app.matches.models import Match, MatchAction, MatchSeat
+from app.matches.models import Match, MatchAction, MatchSeat, MatchStart
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
+from app.review.models import ReviewJob
 
 __all__ = [
     "Account",
@@ -19,9 +20,11 @@ __all__ = [
     "Match",
     "MatchAction",
     "MatchSeat",
+    "MatchStart",
     "Player",
     "PlayerRating",
     "RatingChange",
+    "ReviewJob",
     "SettledMatch",
     "TeamRecord",
 ]

@@ -69,6 +69,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             # Tests open several pages of one player and play whole matches as fast as the
             # server answers: the request limit (tested on its own) is not what they check.
             "FOXDEN_RATE_PER_MINUTE": "100000",
+            # Reviews weigh each decision with a small budget: the page is tested, not the search.
+            "FOXDEN_REVIEW_ITERATIONS": "6",
         },
         "app.server.asgi:app",
     )

@@ -79,16 +79,18 @@ async def act(
 
 @asynccontextmanager
 async def app_client(
-    database_url: str, *, peer: str = "127.0.0.1", **settings: Any
+    database_url: str, *, peer: str = "127.0.0.1", clock: Any = None, **settings: Any
 ) -> AsyncIterator[httpx.AsyncClient]:
-    """The app with these settings, in process, as seen from the address `peer`."""
+    """The app with these settings, in process, as seen from the address `peer` (on `clock`,
+    a test's manual clock, if given)."""
     from app.core.config import Settings
     from app.server.main import create_app
 
-    app = create_app(Settings(database_url=database_url, bot_delay_ms=0, **settings))
+    app = create_app(Settings(database_url=database_url, bot_delay_ms=0, **settings), clock)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app, client=(peer, 40_000))
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            http.app = app  # type: ignore[attr-defined]  # as the `client` fixture's
             yield http
 
 

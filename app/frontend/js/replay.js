@@ -7,6 +7,7 @@ import { h, replace, pageId, byId } from "./dom.js";
 import { loadRenderer, fallbackRenderer } from "./match-fallback.js";
 import { ensureStyles } from "../games/kit/styles.js";
 import { ReplayControls } from "./replay-controls.js";
+import { ReviewPanel } from "./replay-review.js";
 import { drawSeats, seatChoices } from "./replay-seats.js";
 import { siteHeader, status, toast } from "./ui.js";
 
@@ -27,6 +28,8 @@ let previousStep = null;
 let watching = "all"; // "all" or a seat number as text
 let timer = null;
 let parts = null;
+let review = null; // the review panel (replay-review.js)
+let drawn = null; // the step on screen, as the server sent it
 
 function fetchStep(n) {
   if (!steps.has(n)) {
@@ -66,10 +69,17 @@ async function show(n) {
 }
 
 function draw(step, previous) {
+  drawn = step;
   parts.main.dataset.step = String(step.step);
   controls.update(step.step, step.mark);
   replace(parts.happened, happened(step));
   drawSeats(parts.seats, step, previous, renderer, watching);
+  review.showStep(step.step);
+}
+
+/** An action in the words of the game's renderer, as `seat` saw the table on screen. */
+function labelFor(action, seat) {
+  return renderer.label(action, drawn.views[seat]);
 }
 
 function happened(step) {
@@ -130,6 +140,7 @@ function frame(game, first) {
     if (shown !== null) show(shown);
   });
   controls = new ReplayControls(index, { go, toggle: toggleAutoplay, step: () => shown });
+  review = new ReviewPanel({ matchId, first, go, label: labelFor });
   const main = h("main", { id: "main", class: "match-page replay-page", tabindex: "-1", dataset: { steps: String(index.steps) } },
     h("div", { class: "match-head" },
       h("h1", { class: "match-title" }, `Replay: ${game ? game.title : index.game}`),
@@ -138,6 +149,7 @@ function frame(game, first) {
     controls.node,
     h("div", { class: "row replay-watching" }, h("label", { for: "replay-watching" }, "Show"), seatSelect),
     h("section", { class: "panel replay-happened", "aria-live": "polite", "aria-label": "This move" }),
+    review.node,
     h("div", { class: "replay-seats", id: "replay-seats" }));
   parts = { main, happened: main.querySelector(".replay-happened"), seats: main.querySelector("#replay-seats") };
   return main;
