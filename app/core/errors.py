@@ -70,6 +70,13 @@ STATUS_BY_CODE = {
     "challenge/too_many": 409,
     "challenge/self": 422,
     "challenge/not_ratable": 422,
+    # Slow tables (app/slow_play): clocks that fit a day, playing hours, vacations.
+    "lobby/clock_conflict": 422,
+    "clock/bad_time_zone": 422,
+    "clock/bad_hours": 422,
+    "vacation/active": 409,
+    "vacation/not_active": 409,
+    "vacation/over_allowance": 409,
 }
 
 

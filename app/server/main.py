@@ -52,6 +52,7 @@ from app.server.commit_listeners import wire_listeners
 from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
 from app.server.startup import shared_database_fanout, sole_sqlite_process
+from app.slow_play.router import router as slow_play_router
 from app.web.bodylimit import BodyLimit
 from app.web.cors import ApiCors
 from app.web.deps import limit_address
@@ -156,6 +157,7 @@ def include_routers(app: FastAPI) -> None:
         players_router,
         password_check_router,
         my_games_router,
+        slow_play_router,
         lobby_router,
         matches_router,
         chat_router,

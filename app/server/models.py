@@ -7,12 +7,14 @@ from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
+from app.slow_play.models import ClockSettings, Vacation
 
 __all__ = [
     "Account",
     "AuditEvent",
     "Challenge",
     "ChatMessage",
+    "ClockSettings",
     "DeviceSession",
     "Lobby",
     "LobbySeat",
@@ -24,4 +26,5 @@ __all__ = [
     "RatingChange",
     "SettledMatch",
     "TeamRecord",
+    "Vacation",
 ]
