@@ -77,6 +77,7 @@ async def create_match(
         if slow
         else first_deadline(engine, state, lobby, now),
         bot_due=bot_opens(engine, state, lobby),
+        updated_at=now,
         seats=[
             MatchSeat(
                 seat=s.seat,
