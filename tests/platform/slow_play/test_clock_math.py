@@ -24,8 +24,8 @@ HOUR = 3600
 BERLIN_DAYTIME = Schedule("Europe/Berlin", PlayingHours(time(8), time(22)))
 
 
-def utc(*parts: int) -> datetime:
-    return datetime(*parts, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def test_without_a_schedule_the_clock_always_runs() -> None:
