@@ -157,6 +157,15 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/api/v1/games/{game_id}/ratings"): (None, dict.fromkeys(ROLES, 400)),
     # Only an account can become a bot account (the cast are guests).
     ("POST", "/api/v1/players/me/bot"): (None, only(GUEST_ONLY)),
+    # Slow play: each caller's own clock settings and vacation (a guest's too).
+    ("GET", "/api/v1/players/me/clock"): (None, only(SIGNED_IN)),
+    ("PUT", "/api/v1/players/me/clock"): (
+        {"time_zone": "Europe/Berlin", "playing_hours": None},
+        only(SIGNED_IN),
+    ),
+    ("POST", "/api/v1/players/me/vacation"): ({"days": 1}, only(SIGNED_IN)),
+    # Nobody is on vacation in a fresh world.
+    ("DELETE", "/api/v1/players/me/vacation"): (None, only(dict.fromkeys(SIGNED_IN, 409))),
     # Only a seated player resigns (each role meets a table of its own).
     ("POST", "/api/v1/matches/{match_id}/resign"): (None, only({"seated": 200, "host": 200})),
 }
