@@ -30,8 +30,14 @@ BADGE_RECORDER = """
   window.badges = [];
   const set = navigator.setAppBadge?.bind(navigator);
   const clear = navigator.clearAppBadge?.bind(navigator);
-  navigator.setAppBadge = (n) => { window.badges.push(n); return set ? set(n) : Promise.resolve(); };
-  navigator.clearAppBadge = () => { window.badges.push(0); return clear ? clear() : Promise.resolve(); };
+  navigator.setAppBadge = (n) => {
+    window.badges.push(n);
+    return set ? set(n) : Promise.resolve();
+  };
+  navigator.clearAppBadge = () => {
+    window.badges.push(0);
+    return clear ? clear() : Promise.resolve();
+  };
 """
 
 
