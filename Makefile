@@ -60,9 +60,10 @@ lint: $(STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -q -n 0 tests/api_contract/test_generated_clients.py tests/api_contract/test_operations.py
 	# The browser table's JavaScript and the peer benchmark's: ESLint's recommended rules; then
 	# tsc's type check of the browser table (strict but for untyped parameters,
-	# tsconfig.frontend.json).
+	# tsconfig.frontend.json) and of its service worker (tsconfig.worker.json).
 	npx --no-install eslint app/frontend benchmarks/peer
 	npx --no-install tsc -p tsconfig.frontend.json
+	npx --no-install tsc -p tsconfig.worker.json
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix app tests benchmarks

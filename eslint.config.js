@@ -17,6 +17,15 @@ export default [
     },
   },
   {
+    // The service worker and its extensions: classic worker scripts (importScripts), sharing
+    // one global scope in which /sw.js declares FOXDEN_RELEASE (app/web/installable.py).
+    files: ["app/frontend/js/service-worker.js", "app/frontend/js/sw-*.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { ...globals.serviceworker, FOXDEN_RELEASE: "readonly" },
+    },
+  },
+  {
     files: ["benchmarks/peer/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,

@@ -101,7 +101,8 @@ def _tables() -> tuple[str, ...]:
     return tuple(Base.metadata.tables)
 
 
-async def _truncate(url: str) -> None:
+async def truncate_postgres(url: str) -> None:
+    """Empties every table of the test Postgres (the schema stays)."""
     dsn = url.replace("postgresql+asyncpg://", "postgresql://")
     connection = await asyncpg.connect(dsn)
     try:
@@ -118,7 +119,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         upgrade(url)
         return url
     base_url: str = request.getfixturevalue("postgres_base_url")
-    run_blocking(lambda: _truncate(base_url))
+    run_blocking(lambda: truncate_postgres(base_url))
     return base_url
 
 
@@ -126,7 +127,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def empty_postgres_url(postgres_base_url: str) -> str:
     """The test Postgres emptied once, for a server that serves a whole module (the earlier
     tests' rows, a match of the fake game among them, must not reach it)."""
-    run_blocking(lambda: _truncate(postgres_base_url))
+    run_blocking(lambda: truncate_postgres(postgres_base_url))
     return postgres_base_url
 
 

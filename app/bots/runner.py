@@ -23,6 +23,7 @@ from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
 from app.matches.store import load_match
+from app.tutorials.scripts import FALLBACK_BOT, TUTORIAL_BOT, on_script, scripted_move
 from app.web.faults import is_outage
 
 if TYPE_CHECKING:
@@ -31,9 +32,18 @@ if TYPE_CHECKING:
 RETRYABLE = {"action/stale_version", "action/not_your_turn", "match/finished"}
 
 
-def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object:
+def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object | None:
     """What the named strategy plays for `seat`, knowing only what that seat knows: its
-    envelope's view and legal actions, and worlds `determinize` draws from the true state."""
+    envelope's view and legal actions, and worlds `determinize` draws from the true state.
+
+    A tutorial's bot plays its script's moves (public data, app/games/<game>/tutorial.py), and
+    None while the script waits for the learner (a simultaneous choice the learner makes
+    first); once the script is over or left, the game's standard strategy plays on."""
+    if strategy_name == TUTORIAL_BOT:
+        encoded = loaded.engine.encode(loaded.state)
+        if on_script(loaded.game, encoded):
+            return scripted_move(loaded.game, encoded, seat)
+        strategy_name = FALLBACK_BOT
     strategy = strategy_named(loaded.game, strategy_name)
     seen = envelope(loaded, seat, {}, as_bot=True)
     knowledge = knowledge_of(
@@ -83,7 +93,13 @@ class BotRunner:
                             if match_id in self._changed:
                                 continue  # a commit landed while we read: read it
                             return
-                        seen = loaded.version if loaded.version != seen else await self._act(loaded)
+                        if loaded.version == seen:
+                            acted = await self._act(loaded)
+                            if acted is None:
+                                return  # a tutorial's bot waits for the learner's commit
+                            seen = acted
+                        else:
+                            seen = loaded.version
                 except Exception as error:
                     if not is_outage(error):
                         raise
@@ -98,12 +114,15 @@ class BotRunner:
         async with self.context.db.sessions() as session:
             return await load_match(self.context, session, match_id)
 
-    async def _act(self, loaded: LoadedMatch) -> int:
-        """Act for the first bot to act; the version this task has seen afterwards."""
+    async def _act(self, loaded: LoadedMatch) -> int | None:
+        """Act for the first bot to act; the version this task has seen afterwards, or None
+        if the bot has nothing to play until someone else moves."""
         seat = loaded.bots_to_act()[0]
         # A search bot thinks for up to a second: off the event loop, so that the process
         # keeps serving the other matches meanwhile (states are immutable, nothing is shared).
         action = await asyncio.to_thread(choose, loaded, seat, loaded.seats[seat].bot or "random")
+        if action is None:
+            return None
         try:
             committed, _ = await act(
                 self.context, loaded.id, Actor(ActorKind.BOT, seat=seat), action, loaded.version

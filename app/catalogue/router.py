@@ -15,6 +15,7 @@ from app.catalogue.view_schema import view_schema
 from app.core.errors import HTML_NOT_FOUND, HtmlNotFound
 from app.games import REGISTRY, get_engine
 from app.games import options as option_tools
+from app.web.release import release_headers
 
 router = APIRouter(tags=["games"])
 OPTIONS_SCHEMA_HELP = (
@@ -77,4 +78,5 @@ async def rules_page_route(
         raise HtmlNotFound("There is no such game.")
     if not rules_file(engine.id).is_file():  # a game registered without its page: a 404, not a 500
         raise HtmlNotFound("This game has no rules page yet.")
-    return HTMLResponse(rules_page.render(engine.id, engine.title, came_from))
+    page = rules_page.render(engine.id, engine.title, came_from)
+    return HTMLResponse(page, headers=release_headers())  # a page: see app/web/release.py

@@ -16,6 +16,7 @@ import markdown
 
 from app.catalogue.rules_table import data_block
 from app.core.packaged import RULES
+from app.web.installable import APP_HEAD_TAGS
 
 # /lobby/{id} or /match/{id}: ids are URL-safe tokens (app/accounts/tokens.py).
 CAME_FROM = re.compile(r"/(lobby|match)/[A-Za-z0-9_-]{1,64}")
@@ -50,7 +51,7 @@ def render(game_id: str, title: str, came_from: str | None) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{escape(title)}: rules - Foxden</title>"
-        "<link rel='icon' href='/favicon.ico'>"
+        f"{''.join(APP_HEAD_TAGS)}"
         # Stylesheet files, not a <style> block: the pages' CSP allows no inline style.
         "<link rel='stylesheet' href='/static/css/foxden.css'>"
         "<link rel='stylesheet' href='/static/css/rules.css'>"

@@ -77,6 +77,8 @@ STATUS_BY_CODE = {
     "vacation/active": 409,
     "vacation/not_active": 409,
     "vacation/over_allowance": 409,
+    # Learn to play (app/tutorials): a guided first match per game.
+    "tutorial/not_found": 404,
 }
 
 

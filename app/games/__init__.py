@@ -20,19 +20,27 @@ from app.games import (
     oh_fox,
 )
 from app.games.fox_in_the_forest import bots as fox_bots
+from app.games.fox_in_the_forest import tutorial as fox_tutorial
 from app.games.fox_in_the_forest_duet import bots as duet_bots
+from app.games.fox_in_the_forest_duet import tutorial as duet_tutorial
 from app.games.fox_on_the_run import bots as run_bots
+from app.games.fox_on_the_run import tutorial as run_tutorial
 from app.games.fox_on_the_tree import bots as tree_bots
+from app.games.fox_on_the_tree import tutorial as tree_tutorial
 from app.games.oh_fox import bots as oh_fox_bots
+from app.games.oh_fox import tutorial as oh_fox_tutorial
 from app.games.protocol import Engine, Strategy
+from app.games.tutorial import Tutorial
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game as the platform knows it: its engine and its bots' strategies by name."""
+    """One game as the platform knows it: its engine, its bots' strategies by name and its
+    guided first match (the script beside the engine, app/games/tutorial.py)."""
 
     engine: Engine[Any]
     strategies: Mapping[str, Strategy]
+    tutorial: Tutorial
 
     @property
     def id(self) -> str:
@@ -40,11 +48,11 @@ class Game:
 
 
 _GAMES = (
-    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES),
-    Game(fox_in_the_forest_duet.ENGINE, duet_bots.STRATEGIES),
-    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES),
-    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES),
-    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES),
+    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES, fox_tutorial.TUTORIAL),
+    Game(fox_in_the_forest_duet.ENGINE, duet_bots.STRATEGIES, duet_tutorial.TUTORIAL),
+    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES, tree_tutorial.TUTORIAL),
+    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES, run_tutorial.TUTORIAL),
+    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES, oh_fox_tutorial.TUTORIAL),
 )
 
 GAMES: dict[str, Game] = {game.id: game for game in _GAMES}

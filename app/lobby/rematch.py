@@ -21,6 +21,7 @@ from app.lobby.service import public
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match
 from app.realtime.messages import LobbyChanged, lobby_topic
+from app.tutorials.scripts import FALLBACK_BOT, TUTORIAL_BOT
 
 
 async def rematch_lobby(
@@ -87,7 +88,14 @@ def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
         move_seconds=loaded.move_seconds,
         bank_seconds=loaded.bank_seconds,
         seats=[
-            LobbySeat(seat=info.seat, player_id=info.player_id, bot=info.bot, ready=bool(info.bot))
+            LobbySeat(
+                seat=info.seat, player_id=info.player_id, bot=_again(info.bot), ready=bool(info.bot)
+            )
             for info in loaded.seats
         ],
     )
+
+
+def _again(bot: str | None) -> str | None:
+    """A rematch of a guided match is a real one: its scripted bot gives way to the standard."""
+    return FALLBACK_BOT if bot == TUTORIAL_BOT else bot

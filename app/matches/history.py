@@ -57,6 +57,11 @@ class MoveWriter:
             return await self._group.write(move)
         return await self._batches.write(move)
 
+    @property
+    def transactions(self) -> int:
+        """Postgres write transactions sent so far: fewer than moves when moves share one."""
+        return self._batches.transactions
+
     async def _connections(self) -> asyncpg.Pool:
         if self._pool is None:
             async with self._opening:  # concurrent first moves open one pool, not several

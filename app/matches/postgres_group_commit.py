@@ -16,6 +16,7 @@ process that owns it, one after another.
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -86,7 +87,7 @@ class PostgresGroupCommit:
         except Exception as error:  # each mover hears it, as it would have alone
             for _move, future in batch:
                 if not future.done():
-                    future.set_exception(error)
+                    future.set_exception(_own_copy(error))
             return
         for (_move, future), answer in zip(batch, answers, strict=True):
             if not future.done():  # a mover that stopped waiting (its request was cancelled)
@@ -110,6 +111,18 @@ class PostgresGroupCommit:
                 # the pool opens a fresh one, and answer as for any lost connection: try again.
                 driver.terminate()
                 raise asyncpg.ConnectionDoesNotExistError(str(broken)) from broken
+
+
+def _own_copy(error: Exception) -> Exception:
+    """One exception object per waiting mover: raised in many tasks, a shared one would pile
+    every task's traceback onto itself. The copy keeps the type and fields, and names the
+    original as its cause."""
+    try:
+        mine = copy.copy(error)
+    except Exception:  # an exception that cannot be rebuilt from its arguments: share it
+        return error
+    mine.__cause__ = error
+    return mine
 
 
 async def _one(driver: asyncpg.Connection, move: Move) -> Written:

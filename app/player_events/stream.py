@@ -124,6 +124,7 @@ async def _events(
         context.metrics.open_socket("stream"),
         _signed_out(context, player.token_hash) as signed_out,
     ):
+        await listener.subscribed()  # news from now on is heard: read what stands after it
         pending = await current_events(context, player.id)
         while True:
             for event in pending:

@@ -11,17 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from redis import asyncio as aioredis
 from redis.asyncio.client import PubSub
 
-from app.realtime.messages import RESYNC, Resync
+from app.realtime.hub import Everything, Follower
+from app.realtime.messages import RESYNC, TOKEN, Resync
 
 Deliver = Callable[[str, str], None]  # (topic, message): wire texts (messages.py)
 log = logging.getLogger(__name__)
 PREFIX = "foxden:"
+EVERYWHERE = TOKEN  # the channels every process hears (a pattern); the rest, where listened to
+DELIVERED = ("message", "pmessage")
 PUBLISH_RETRIES = (0.05, 0.5, None)  # pauses between tries of one batch; None: give up
 # A Redis that stops answering (a frozen host, a half-open connection) must fail a call, not
 # hang it: commands give up after COMMAND_SECONDS, and the subscription pings the server each
@@ -36,14 +39,14 @@ class SubscriptionSilent(ConnectionError):
     """The subscription's connection heard nothing, not even a pong, for SILENT_SECONDS."""
 
 
-class Broker(Protocol):
+class Broker(Follower, Protocol):
     async def start(self, deliver: Deliver) -> None: ...
     async def close(self) -> None: ...
     async def publish(self, topic: str, message: str) -> None: ...
     async def ping(self) -> bool: ...
 
 
-class MemoryBroker:
+class MemoryBroker(Everything):
     def __init__(self) -> None:
         self._deliver: Deliver | None = None
 
@@ -66,7 +69,15 @@ def uncounted(operation: str) -> None:
 
 
 class RedisBroker:
-    """Redis pub/sub with one pattern subscription per process; reconnects on failure."""
+    """Redis pub/sub; reconnects on failure.
+
+    A process subscribes to a match's (a lobby's, a player's) channel only while one of its
+    sockets or streams listens to it (the hub says when: `follow`, `unfollow`), so it never
+    reads the messages of matches watched elsewhere: with nginx sending a match's sockets to
+    one process, each move is read by that process alone, however many processes run. Token
+    channels are heard by every process through one pattern (a token may sit in any process's
+    cache). Old processes' `foxden:*` pattern still hears everything: a rolling restart mixes
+    both kinds."""
 
     def __init__(self, url: str) -> None:
         self._redis = redis_client(url)
@@ -74,6 +85,11 @@ class RedisBroker:
         self._ready = asyncio.Event()
         self._outbox: list[tuple[str, str]] = []
         self._sending: asyncio.Task[None] | None = None
+        self._pubsub: PubSub | None = None  # None while (re)connecting
+        self._followed: set[str] = set()
+        self._confirming: dict[str, list[asyncio.Future[None]]] = {}
+        self._in_order = asyncio.Lock()  # (un)subscriptions reach Redis in the order asked
+        self._changing: set[asyncio.Task[None]] = set()
         # Told the operation of every failure (the metrics hook: app/ops/instrument.py).
         self.failed: Callable[[str], None] = uncounted
 
@@ -86,17 +102,70 @@ class RedisBroker:
         while True:
             try:
                 async with self._redis.pubsub() as pubsub:
-                    await pubsub.psubscribe(PREFIX + "*")
+                    await pubsub.psubscribe(PREFIX + EVERYWHERE + "*")
+                    self._pubsub = pubsub  # from here a new follow subscribes by itself
+                    if self._followed:
+                        await pubsub.subscribe(*(PREFIX + topic for topic in self._followed))
                     if self._ready.is_set():  # back after an outage: messages may be lost
                         deliver(RESYNC, Resync().encode())
                     self._ready.set()
-                    await _relay(pubsub, deliver)
+                    await _relay(pubsub, deliver, self._confirmed)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: wait a moment and resubscribe
                 self.failed("subscribe")
                 log.warning("redis subscription lost; reconnecting", exc_info=True)
-                await asyncio.sleep(0.5)
+            finally:
+                self._lost_subscription()
+            await asyncio.sleep(0.5)
+
+    def follow(self, topic: str) -> asyncio.Future[None]:
+        heard: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if topic.startswith(EVERYWHERE) or topic == RESYNC:
+            heard.set_result(None)  # heard through the pattern (or this process's own)
+            return heard
+        self._followed.add(topic)
+        if self._pubsub is None:  # reconnecting: the resubscription and its resync cover it
+            heard.set_result(None)
+            return heard
+        self._confirming.setdefault(PREFIX + topic, []).append(heard)
+        self._change(self._pubsub.subscribe, topic)
+        return heard
+
+    def unfollow(self, topic: str) -> None:
+        if topic not in self._followed:
+            return
+        self._followed.discard(topic)
+        if self._pubsub is not None:
+            self._change(self._pubsub.unsubscribe, topic)
+
+    def _change(self, command: Callable[..., Awaitable[object]], topic: str) -> None:
+        async def send() -> None:
+            async with self._in_order:
+                with contextlib.suppress(Exception):  # a lost connection resubscribes it all
+                    await command(PREFIX + topic)
+
+        task = asyncio.get_running_loop().create_task(send())
+        self._changing.add(task)
+        task.add_done_callback(self._changing.discard)
+
+    def _confirmed(self, channel: str) -> None:
+        waiting = self._confirming.get(channel)
+        if waiting:
+            heard = waiting.pop(0)
+            if not waiting:
+                del self._confirming[channel]
+            if not heard.done():
+                heard.set_result(None)
+
+    def _lost_subscription(self) -> None:
+        """Nobody waits on a subscription of a lost connection: the next one has them all."""
+        self._pubsub = None
+        for waiting in self._confirming.values():
+            for heard in waiting:
+                if not heard.done():
+                    heard.set_result(None)
+        self._confirming.clear()
 
     async def close(self) -> None:
         if self._sending is not None:
@@ -142,7 +211,7 @@ class RedisBroker:
             return False
 
 
-async def _relay(pubsub: PubSub, deliver: Deliver) -> None:
+async def _relay(pubsub: PubSub, deliver: Deliver, confirmed: Callable[[str], None]) -> None:
     """Deliver messages until the connection fails or falls silent. A blocking read would wait
     forever on a connection the network dropped without a word, so quiet spells are filled
     with pings, and one unanswered for SILENT_SECONDS counts as a lost connection."""
@@ -152,8 +221,11 @@ async def _relay(pubsub: PubSub, deliver: Deliver) -> None:
         message = await pubsub.get_message(timeout=HEARTBEAT_SECONDS)
         if message is not None:
             heard = clock()
-            if message["type"] == "pmessage":
+            kind = message["type"]
+            if kind in DELIVERED:
                 deliver(message["channel"][len(PREFIX) :], message["data"])
+            elif kind == "subscribe":
+                confirmed(message["channel"])
             continue
         if clock() - heard > SILENT_SECONDS:
             raise SubscriptionSilent(f"no word from Redis for {SILENT_SECONDS:.0f} s")

@@ -45,6 +45,7 @@ class LobbySocket(ClientSocket):
             self.identity = await self.lookup(url_token)
             first_push_after = 0.0
         with self.context.hub.listen(self.topic) as listener:
+            await listener.subscribed()  # changes from now on are heard; the first push reads
             await run_until_first_ends(
                 self.reader(listener),
                 self.pusher(listener, first_push_after),

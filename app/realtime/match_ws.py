@@ -165,9 +165,12 @@ class MatchSocket(ClientSocket):
 
     async def pusher(self) -> None:
         with self.context.hub.listen(match_topic(self.match_id)) as listener:
-            # The hello has just read the match: a move since then either reached the cache
-            # before the listener began or comes through it, so the first push reads nothing.
-            await self.push(self.hello_version, force=True)
+            # The hello has just read the match. When this process already heard the match, a
+            # move since then either reached the cache before the listener began or comes
+            # through it, so the first push reads nothing; when it starts hearing the match
+            # only now, a move made elsewhere meanwhile went unheard: read the head.
+            newly = await listener.subscribed()
+            await self.push(None if newly else self.hello_version, force=True)
             while True:
                 for message in await listener.messages():
                     await self.on_message(message)

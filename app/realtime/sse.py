@@ -106,6 +106,7 @@ async def _events(
         context.hub.listen(match_topic(match_id)) as listener,
         _watching(context, token_hash) as signed_out,
     ):
+        await listener.subscribed()  # moves from now on are heard: read what stands after it
         async with connected(context, match_id, seat):
             loaded, event = await _envelope_event(context, match_id, seat, None)
             yield event

@@ -53,15 +53,18 @@ from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
 from app.server.startup import shared_database_fanout, sole_sqlite_process
 from app.slow_play.router import router as slow_play_router
+from app.tutorials.router import router as tutorials_router
 from app.web.bodylimit import BodyLimit
 from app.web.cors import ApiCors
 from app.web.deps import limit_address
 from app.web.faults import install_fault_handlers
 from app.web.hygiene import RequestGuard, SecurityHeaders
+from app.web.installable import router as installable_router
 from app.web.openapi import truthful_openapi
 from app.web.pages import router as pages_router
 from app.web.ratelimit import RateLimiter
 from app.web.ratelimit_headers import RateLimitHeaders
+from app.web.release import current_release
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -69,11 +72,12 @@ fox games, live updates over WebSocket and server-sent events, and admin routes.
 
 
 def build_context(settings: Settings, clock: Clock) -> AppContext:
+    broker = make_broker(settings.redis_url)
     return AppContext(
         settings=settings,
         db=Database(settings.database_url, settings.db_connections),
-        broker=make_broker(settings.redis_url),
-        hub=Hub(),
+        broker=broker,
+        hub=Hub(follower=broker),  # the broker hears a topic while someone here listens
         limiter=RateLimiter(settings.rate_per_minute, clock=clock.monotonic),
         presence=make_presence_store(settings.redis_url),
         tokens=TokenCache(admin_token=settings.admin_token, clock=clock),
@@ -144,6 +148,7 @@ def create_app(
     include_routers(app)
     if FRONTEND.is_dir():
         app.mount("/static", StaticFiles(directory=FRONTEND), name="static")
+        current_release()  # the frontend's hashes, once, now rather than on a first request
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_middleware(app, settings)
     logredact.install()
@@ -165,13 +170,14 @@ def include_routers(app: FastAPI) -> None:
         admin_players_router,
         player_events_router,
         challenges_router,
+        tutorials_router,
         bot_account_router,
         device_sessions_router,  # last in the document: a client walking it signs out at the end
     ):
         app.include_router(router)
     # These take no token: every request counts against its address.
     # After the players router: its /api/v1/players/me wins over the profile's /{player_id}.
-    for router in (games_router, ratings_router, ops_router, pages_router):
+    for router in (games_router, ratings_router, ops_router, pages_router, installable_router):
         app.include_router(router, dependencies=[Depends(limit_address)])
     for socket_router in (match_ws_router, lobby_ws_router):
         app.include_router(socket_router)

@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from app.core.errors import HtmlNotFound
 from app.core.packaged import FRONTEND
+from app.web.release import OFFLINE_PAGE, OFFLINE_URL, release_headers
 
 # Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
 SWAGGER_UI = Path(str(resources.files("fastapi_swagger") / "resources"))
@@ -25,7 +26,8 @@ def page(name: str) -> Response:
     if not path.is_file():
         raise HtmlNotFound("This page is not there.")
     # The pages are small and change with each release: always revalidate.
-    return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+    headers = {"Cache-Control": "no-cache", **release_headers()}
+    return FileResponse(path, media_type="text/html", headers=headers)
 
 
 @router.get("/")
@@ -70,6 +72,12 @@ async def admin() -> Response:
     return page("admin.html")
 
 
+@router.get(OFFLINE_URL)
+async def offline() -> Response:
+    """What the service worker shows for a page when the network is gone (it keeps a copy)."""
+    return page(OFFLINE_PAGE)
+
+
 @router.get("/docs")
 async def docs() -> Response:
     """Swagger UI over /openapi.json; its start-up script is a file, so the CSP holds."""
@@ -86,17 +94,11 @@ async def docs_asset(name: str) -> Response:
     )
 
 
-FAVICON = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
-    '<path d="M4 4l8 8h8l8-8-2 14-10 10L6 18z" fill="#c8561b"/>'
-    '<path d="M11 17l5 6 5-6z" fill="#fff8ee"/><circle cx="12" cy="15" r="1.5" fill="#222"/>'
-    '<circle cx="20" cy="15" r="1.5" fill="#222"/></svg>'
-)
-
-
 @router.get("/favicon.ico")
 async def favicon() -> Response:
     """Browsers ask for it on every page: answer with the fox instead of a 404."""
-    return Response(
-        FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+    return FileResponse(
+        FRONTEND / "icons" / "foxden.svg",
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
     )

@@ -90,12 +90,20 @@ def page_factory(browser: Any) -> Iterator[Any]:
     `page_factory(csp=True)` keeps the server's Content-Security-Policy in force, so a
     violation is a console error; it is bypassed otherwise, because Playwright's
     `wait_for_function` evaluates strings, which the policy rightly forbids.
+    `page_factory(service_worker=True)` lets the app's service worker register. Pages go
+    without it otherwise: requests it answers from its cache never reach the test's
+    `page.route` stand-ins, and each context would precache the whole frontend for nothing
+    (tests/browser/test_installable_app.py tests the worker).
     """
     contexts = []
 
-    def make(width: int = 1280, height: int = 900, csp: bool = False) -> Any:
+    def make(
+        width: int = 1280, height: int = 900, csp: bool = False, service_worker: bool = False
+    ) -> Any:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, bypass_csp=not csp
+            viewport={"width": width, "height": height},
+            bypass_csp=not csp,
+            service_workers="allow" if service_worker else "block",
         )
         contexts.append(context)
         page = context.new_page()

@@ -1,7 +1,8 @@
 """axe-core finds no serious or critical accessibility violation on any page, in any state a
 player meets: home, lobby, each game's table when it opens, mid-match at a decision and at the
-end, its replay, the account page, a leaderboard, a profile and the admin page; on a 1280x800
-desktop and on a 390x844 phone, where the panels become tabs and the boards scale."""
+end, its replay, the account page, a leaderboard, a profile, the offline page and the admin
+page; on a 1280x800 desktop and on a 390x844 phone, where the panels become tabs and the boards
+scale."""
 
 from __future__ import annotations
 
@@ -98,6 +99,7 @@ def test_the_site_pages_are_accessible(
         "leaderboard": ("/games/fox-in-the-forest/leaderboard", "#leaderboard tbody tr"),
         "profile": (f"/players/{players[0]['id']}", "#profile-recent li"),
         "replay": (f"/match/{rated}/replay", "main.replay-page"),
+        "offline": ("/offline", ".site-header"),
     }
     for name, (path, ready) in pages.items():
         page.goto(site.url + path)

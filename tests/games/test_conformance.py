@@ -19,14 +19,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.catalogue.view_schema import view_schema
-from app.games import REGISTRY
+from app.games import GAMES, REGISTRY
 from app.games import options as option_tools
 from app.games.protocol import Engine, IllegalAction
+from app.games.tutorial import Tutorial
 from tests.games import conformance as c
 from tests.games import conformance_memory as memory
+from tests.games import conformance_tutorial
 
 PLAYOUTS = int(os.environ.get("FOXDEN_CONFORMANCE_PLAYOUTS", "200"))
 DEEP = max(4, PLAYOUTS // 10)
+
+
+def _tutorial(engine: Engine[Any]) -> Tutorial:
+    """The script beside the engine: the registry's, or the module's next to an engine named
+    by FOXDEN_CONFORMANCE_ENGINE (not registered yet)."""
+    if engine.id in GAMES:
+        return GAMES[engine.id].tutorial
+    package = os.environ["FOXDEN_CONFORMANCE_ENGINE"].partition(":")[0]
+    tutorial: Tutorial = importlib.import_module(f"{package}.tutorial").TUTORIAL
+    return tutorial
 
 
 def _engines() -> list[Engine[Any]]:
@@ -185,3 +197,8 @@ def test_forgotten_tricks_read_as_one_faded_block(engine: Engine[Any]) -> None:
     through the platform's log view as faded, card-free lines with one seq (no gaps)."""
     for playout in _deep(engine):
         memory.check_forgotten_log(engine, playout)
+
+
+def test_ships_a_guided_first_match_that_plays_through(engine: Engine[Any]) -> None:
+    """Learn to play: every game has a script beside its engine, and it plays through it."""
+    conformance_tutorial.check_tutorial(engine, _tutorial(engine))

@@ -14,7 +14,8 @@ GAMES = Path(__file__).resolve().parents[2] / "app" / "games"
 PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "engine.py").is_file())
 
 ROLES = ("data", "state", "setup", "rules", "view", "hidden", "scoring", "engine")
-REQUIRED = {f"{role}.py" for role in ROLES} | {"__init__.py", "view_types.py"}
+# tutorial.py: the guided first match ("Learn to play", app/games/tutorial.py), every game's.
+REQUIRED = {f"{role}.py" for role in ROLES} | {"__init__.py", "view_types.py", "tutorial.py"}
 
 # Each game's bots: `bots.py` (its STRATEGIES table, on the generic search of app/bots).
 BOT_FILES = ("bots.py",)

@@ -82,6 +82,11 @@ def test_the_wheel_migrates_a_fresh_database_and_serves_everything(
             assert rules.status_code == 200 and "Clarifications" in rules.text
             asset = http.get("/static/js/match-socket.js")
             assert asset.status_code == 200 and "class MatchSocket" in asset.text
+            # The installable app: the manifest (a file of its own suffix) and the worker's list
+            # of the installed package's assets.
+            assert http.get("/manifest.webmanifest").json()["short_name"] == "Foxden"
+            worker = http.get("/sw.js")
+            assert worker.status_code == 200 and "/static/icons/foxden-512.png" in worker.text
             api = http.get("/openapi.json")
             assert api.status_code == 200 and "/api/v1/games" in api.json()["paths"]
             games = http.get("/api/v1/games").json()

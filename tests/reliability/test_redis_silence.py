@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from app.realtime import broker as broker_module
 from app.realtime.broker import RedisBroker
+from app.realtime.hub import Hub
 from app.realtime.messages import RESYNC
 from app.realtime.presence_store import RedisPresenceStore
 from tests.conftest import REQUIRE
@@ -67,6 +69,7 @@ async def test_a_frozen_redis_fails_calls_and_the_subscription_comes_back(
     broker, store = RedisBroker(redis_server.url), RedisPresenceStore(redis_server.url)
     await broker.start(lambda topic, message: received.append((topic, message)))
     try:
+        await asyncio.wait_for(broker.follow("match:a"), HANG)  # a socket here watches it
         await broker.publish("match:a", "1")
         await asyncio.wait_for(_until_delivered(received, ("match:a", "1")), HANG)
 
@@ -88,3 +91,29 @@ async def test_a_frozen_redis_fails_calls_and_the_subscription_comes_back(
     finally:
         await asyncio.wait_for(broker.close(), HANG)
         await asyncio.wait_for(store.close(), HANG)
+
+
+async def test_a_cut_subscription_comes_back_with_every_watched_match_and_a_resync(
+    redis_server: PrivateRedis,
+) -> None:
+    """A process hears a match only while one of its sockets watches it: coming back after a
+    cut connection, it subscribes again to every match still watched."""
+    received: list[tuple[str, str]] = []
+    broker, publisher = RedisBroker(redis_server.url), RedisBroker(redis_server.url)
+    hub = Hub(follower=broker)
+    await broker.start(lambda topic, message: received.append((topic, message)))
+    await publisher.start(lambda _topic, _message: None)
+    try:
+        with hub.listen("match:watched") as watching:
+            await asyncio.wait_for(watching.subscribed(), HANG)
+            client = aioredis.from_url(redis_server.url)
+            try:
+                await client.client_kill_filter(_type="pubsub")  # both brokers' subscriptions
+            finally:
+                await client.aclose()
+            await asyncio.wait_for(_until_delivered(received, (RESYNC, RESYNC)), HANG)
+            await publisher.publish("match:watched", "after")
+            await asyncio.wait_for(_until_delivered(received, ("match:watched", "after")), HANG)
+    finally:
+        await asyncio.wait_for(broker.close(), HANG)
+        await asyncio.wait_for(publisher.close(), HANG)

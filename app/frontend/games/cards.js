@@ -169,6 +169,7 @@ export function backsRow(count, label) {
  */
 export function makeTarget(el, action, ctx, label) {
   el.classList.add("fx-legal");
+  el.setAttribute("data-action", JSON.stringify(action)); // which move it sends (the coach marks it)
   el.setAttribute("tabindex", "0");
   el.setAttribute("role", "button");
   // A drawn card says its action from its content (spoken-name.js); a path badge or a button

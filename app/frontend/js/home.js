@@ -9,6 +9,7 @@ import { optionsForm, describeOptions } from "./options-form.js";
 import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 import { slot } from "./slot.js";
+import { learnPanel } from "./learn.js";
 
 const REFRESH_MS = 5000;
 const app = byId("app");
@@ -18,6 +19,7 @@ const tablesList = h("div", { class: "tables", id: "open-tables", "aria-live": "
 const tables = slot(tablesList, { fallback: () => document.getElementById("refresh-tables") });
 const gameCards = h("div", { class: "game-cards", role: "list" });
 const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
+const learnSlot = h("div", { class: "learn-slot" });
 let catalogue = [];
 let chosenGame = null;
 
@@ -76,6 +78,7 @@ function renderAll() {
   const main = h("main", { id: "main", tabindex: "-1" },
     nameSection(),
     myGamesPanel(),
+    learnSlot,
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
         h("h2", { id: "open-title" }, "Open tables"),
@@ -213,6 +216,7 @@ async function start() {
     toast("Could not load the games: " + failure.message, "error");
   }
   renderNewTableForm();
+  replace(learnSlot, catalogue.length ? learnPanel(catalogue) : null);
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
   await startMyGames(renderAll);

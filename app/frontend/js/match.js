@@ -17,6 +17,7 @@ import { ensureStyles } from "../games/kit/styles.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 import { tableClockLine } from "./slow-clock.js";
+import { Coach, isGuided } from "./match-coach.js";
 
 const matchId = pageId("match");
 const me = identity();
@@ -37,6 +38,7 @@ let sent = null; // the last action sent, in case the server says the table move
 let resend = null; // an action refused only as stale: offered again on the next envelope
 let deadlineTimer = null;
 let chatLoaded = false;
+let coach = null; // a guided match's coach (match-coach.js)
 
 /* ---------- the ctx handed to the renderer ---------- */
 
@@ -67,6 +69,10 @@ function makeCtx(envelope, drawn) {
 function act(action) {
   if (!current || current.seat === null) return;
   if (pending) return; // one action at a time: the next envelope decides what is legal
+  if (coach && !coach.allows(action, current)) {
+    draw(current); // the table lets go of the refused pick; the coach says why
+    return;
+  }
   const id = socket.act(action, current.version);
   if (!id) {
     toast("Not connected: your move was not sent. Reconnecting…", "error");
@@ -158,7 +164,7 @@ function drawPrompt(envelope, ctx) {
     : hook("heldPrompt", null, envelope, ctx)
     || (envelope.view && envelope.view.prompt) || (envelope.status === "active" ? "Waiting…" : "The match is over.");
   const buttons = promptActions(envelope).map((action) =>
-    h("button", { class: "primary", onclick: () => ctx.act(action) }, label(action, envelope)));
+    h("button", { class: "primary", "data-action": JSON.stringify(action), onclick: () => ctx.act(action) }, label(action, envelope)));
   morphChildren(layout.prompt, h("span", { class: ["prompt-text", myTurn(envelope) && "your-turn"], id: "prompt-text" }, text),
     buttons.length ? h("span", { class: "prompt-buttons row" }, buttons) : null);
 }
@@ -172,7 +178,8 @@ function drawActions(envelope, ctx) {
     return;
   }
   morphChildren(layout.actions, legal.map((action) =>
-    h("li", {}, h("button", { class: "action-button", onclick: () => ctx.act(action) }, label(action, envelope)))));
+    h("li", {}, h("button", { class: "action-button", "data-action": JSON.stringify(action), onclick: () => ctx.act(action) },
+      label(action, envelope)))));
 }
 
 function drawHeader(envelope) {
@@ -283,6 +290,7 @@ function draw(envelope) {
   }
   layout.cues.drawn(envelope, myTurn(envelope)); // focus on your turn; one spoken message per change
   syncHelp(); // a tooltip follows the element it was shown for, which may now be another card
+  coach?.drawn(envelope, layout);
 }
 
 /**
@@ -384,6 +392,10 @@ async function start() {
   layout = buildLayout({ title: game ? game.title : summary.game, rulesUrl,
     log: new LogPanel(matchId), chat: new ChatPanel(matchId), reference: quickReference(summary.game) });
   app.append(layout.main);
+  if (isGuided(summary)) {
+    coach = new Coach(matchId, summary.game, measureStickyParts);
+    layout.prompt.after(coach.node); // in the status bar: the line stays in view as the table scrolls
+  }
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m),
     onEnd: () => followChatAfterEnd(layout.chat, matchId) });
   socket.start();

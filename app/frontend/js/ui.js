@@ -2,6 +2,7 @@
 
 import { h, clear } from "./dom.js";
 import { identity, createIdentity } from "./identity.js";
+import "./install.js"; // every page shows the site header: the app's service worker comes along
 
 /** The top bar: the Foxden mark (home link) and whatever the page adds on the right. */
 export function siteHeader(...right) {

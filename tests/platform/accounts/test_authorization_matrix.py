@@ -134,6 +134,9 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/docs"): (None, ALL_OK),
     ("GET", "/docs/assets/{name}"): (None, ALL_OK),
     ("GET", "/favicon.ico"): (None, ALL_OK),
+    ("GET", "/offline"): (None, ALL_OK),
+    ("GET", "/manifest.webmanifest"): (None, ALL_OK),
+    ("GET", "/sw.js"): (None, ALL_OK),
     # A player's own event stream; challenges are between accounts (the cast are guests), and
     # a challenge is found only by the two it names.
     ("GET", "/api/v1/players/me/events"): (None, only(dict.fromkeys(SIGNED_IN, STREAMS))),

@@ -18,6 +18,7 @@ REAL = sorted(GAMES)
 
 # Each place a game lives, as the guide spells it ({id}: the game id; {package}: its folder).
 FILES = (
+    "app/games/{package}/tutorial.py",
     "app/rules/{id}.md",
     "app/frontend/games/{id}.js",
     "app/frontend/games/{id}.css",

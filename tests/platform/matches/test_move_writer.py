@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
+import asyncpg
 import pytest
 from sqlalchemy import func, select
 
@@ -20,7 +21,8 @@ from app.core.db import Database, utcnow
 from app.matches.history import MoveWriter
 from app.matches.models import Match, MatchAction
 from app.matches.move import Move, Written
-from tests.conftest import _truncate
+from app.matches.postgres_group_commit import PostgresGroupCommit
+from tests.conftest import truncate_postgres
 
 
 async def _new_match(db: Database, match_id: str) -> None:
@@ -144,7 +146,7 @@ async def test_a_move_without_a_state_keeps_the_checkpoint(db) -> None:  # type:
 
 @pytest.fixture
 async def postgres_db(postgres_base_url: str):  # type: ignore[no-untyped-def]
-    await _truncate(postgres_base_url)
+    await truncate_postgres(postgres_base_url)
     async with _writer(postgres_base_url) as opened:
         yield opened
 
@@ -163,10 +165,33 @@ async def test_on_postgres_moves_that_arrive_together_share_a_commit(postgres_db
     )
     assert verdicts[:-1] == [Written.COMMITTED] * (len(names) - 1)
     assert verdicts[-1] is Written.DUPLICATE
-    batches = writer._batches.transactions
+    batches = writer.transactions
     assert batches < len(names) + 1, batches  # some moves shared a transaction
     async with database.sessions() as session:
         rows = await session.scalar(
             select(func.count()).select_from(MatchAction).where(MatchAction.match_id.in_(names))
         )
     assert rows == len(names)
+
+
+async def test_a_lost_connection_reaches_every_mover_of_a_batch_as_its_own_error() -> None:
+    """Every mover of a failed batch hears the failure (and so sends its move again), each
+    with an error object of its own: one object raised in many tasks would pile up their
+    tracebacks."""
+    first_sent = asyncio.Event()
+    lost = asyncio.Event()
+
+    async def connections() -> asyncpg.Pool:
+        first_sent.set()
+        await lost.wait()
+        raise asyncpg.ConnectionDoesNotExistError("the server went away")
+
+    batches = PostgresGroupCommit(connections)
+    alone = asyncio.ensure_future(batches.write(_move("a", 1)))
+    await first_sent.wait()  # the first move is on its way; the next ones wait for a batch
+    together = [asyncio.ensure_future(batches.write(_move(name, 1))) for name in ("b", "c")]
+    lost.set()
+    outcomes = await asyncio.gather(alone, *together, return_exceptions=True)
+    assert all(isinstance(error, asyncpg.ConnectionDoesNotExistError) for error in outcomes)
+    assert outcomes[1] is not outcomes[2]
+    assert all(str(error) == "the server went away" for error in outcomes)

@@ -1,0 +1,116 @@
+"""Learn to play, as a new player meets it: from the home page into a guided match, every move
+the coach asks for clicked on the table (a click Playwright makes only on an element nothing
+covers), another move answered with the coach's hint, to the farewell and the offer of a real
+match against a bot, which opens a table with the bot already seated. axe-core checks the page
+with the coach on it, at the start and at the end, at 1280x800 and 390x844."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from app.games import REGISTRY
+from tests.browser.accessibility import assert_accessible
+from tests.browser.table_helpers import BOTH_SIZES
+from tests.browser.test_home import pick_name
+from tests.servers import Server
+
+expect.set_options(timeout=30_000)
+GAMES = list(REGISTRY)
+# The coach's step as its panel shows it: a number, "done" at the farewell, "left" off script.
+STEP = "() => document.querySelector('#coach')?.dataset.step || ''"
+READY = """() => {
+  const coach = document.querySelector('#coach');
+  if (!coach || !coach.dataset.step) return false;
+  const over = ['done', 'left'].includes(coach.dataset.step);
+  return over || Boolean(document.querySelector('.coach-asked'));
+}"""
+
+
+def open_guided_match(page: Any, site: Server, game: str) -> None:
+    pick_name(page, site, "Ada")
+    page.click(f"#learn [data-learn='{game}']")
+    page.wait_for_url("**/match/**")
+    page.wait_for_function(READY)
+
+
+def ask_and_answer(page: Any, on_table: bool) -> str:
+    """Make the move the coach asks for and wait for the coach's next step; the step played.
+    `on_table`: click it on the table (or the prompt line), as a mouse or a finger would;
+    otherwise press Enter on it in the list of moves, as a keyboard would."""
+    step = str(page.evaluate(STEP))
+    assert page.locator("#table .coach-pointed").count(), f"step {step} points at nothing"
+    asked = page.locator("#table .coach-asked, #prompt .coach-asked")
+    if on_table and asked.count():
+        asked.first.click()
+    else:
+        if page.get_attribute("#moves-toggle", "aria-expanded") != "true":
+            page.focus("#moves-toggle")
+            page.keyboard.press("Enter")
+        page.locator("#actions .coach-asked").first.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"() => ({STEP})() !== {step!r}")
+    page.wait_for_function(READY)
+    return step
+
+
+def play_to_the_farewell(page: Any, on_table: bool = True) -> list[str]:
+    played = []
+    while page.evaluate(STEP) not in ("done", "left"):
+        played.append(ask_and_answer(page, on_table))
+    return played
+
+
+@BOTH_SIZES
+def test_a_new_player_learns_the_fox_in_the_forest_then_gets_a_real_match(
+    site: Server, page_factory: Any, size: dict[str, int]
+) -> None:
+    page = page_factory(width=size["width"], height=size["height"])
+    page.emulate_media(reduced_motion="reduce")
+    open_guided_match(page, site, "fox-in-the-forest")
+    coach = page.locator("#coach")
+    expect(coach.locator("[aria-live=polite]")).to_contain_text("Welcome to The Fox in the Forest")
+    expect(page.locator("#coach-progress")).to_have_text("Step 2 of 31")  # the bot led first
+    assert_accessible(page, "the coach's first step")
+    page.click("#coach-fold")  # folded away to give the board room on a phone, and back
+    expect(page.locator("#coach-line")).to_be_hidden()
+    page.click("#coach-fold")
+    expect(page.locator("#coach-line")).to_be_visible()
+
+    # Another legal card: the coach hints, and nothing is sent.
+    version = page.get_attribute("#table", "data-version")
+    page.locator("#table .fx-legal:not(.coach-asked)").first.click()
+    expect(page.locator("#coach-hint")).to_contain_text("Not this one")
+    assert page.get_attribute("#table", "data-version") == version
+    assert page.evaluate(STEP) == "1"
+
+    played = play_to_the_farewell(page)
+    assert len(played) == 16 and page.evaluate(STEP) == "done"
+    expect(coach).to_contain_text("You won 8 tricks: Victorious")
+    expect(page.locator("#coach-real-match")).to_be_visible()
+    assert_accessible(page, "the coach's farewell")
+    assert not page.errors, page.errors
+
+    page.click("#coach-real-match")
+    page.wait_for_url("**/lobby/**")
+    # The real table: the player and the standard bot, ready to start.
+    expect(page.locator(".badge-bot")).to_have_count(1)
+    expect(page.locator("#start-match")).to_be_enabled()
+
+
+@BOTH_SIZES
+@pytest.mark.parametrize("game", GAMES)
+def test_every_guided_match_plays_through_by_keyboard(
+    site: Server, page_factory: Any, game: str, size: dict[str, int]
+) -> None:
+    """Every game's script, played from the page as a keyboard user would: the moves listed as
+    buttons, the one the coach asks for marked among them, Enter on it."""
+    page = page_factory(width=size["width"], height=size["height"])
+    page.emulate_media(reduced_motion="reduce")
+    open_guided_match(page, site, game)
+    played = play_to_the_farewell(page, on_table=False)
+    assert played and page.evaluate(STEP) == "done"
+    expect(page.locator("#coach-real-match")).to_be_visible()
+    assert not page.errors, page.errors
