@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from typing import Any
 
 import pytest
 
 from app.core.clock import ManualClock
 from app.matches.store import match_for_push
+from app.realtime.messages import Version, match_topic
 from tests.platform.helpers import act, envelope
 from tests.platform.slow_play.helpers import HOUR, seat_clock, start_slow_match, when
 from tests.timing import HANG, app_on, run_clock
 
 pytestmark = pytest.mark.parametrize("database_url", ["postgres"], indirect=True)
-
-
-async def _caught_up(app: Any, match_id: str, version: int) -> None:
-    """Until the process's copy of the match has heard of `version` (dropped or replayed)."""
-
-    async def heard() -> None:
-        while (cached := app.state.context.matches.get(match_id)) is not None and (
-            cached.version < version
-        ):
-            await asyncio.sleep(0.005)
-
-    await asyncio.wait_for(heard(), HANG)
 
 
 async def test_the_other_process_shows_the_clocks_this_one_changed(
@@ -43,10 +31,14 @@ async def test_the_other_process_shows_the_clocks_this_one_changed(
         assert (await envelope(http_two, match_id, bob))["version"] == 0  # cached in two
         await run_clock(clock, 90 * 60, one, two)
         seen = await envelope(http_one, match_id, ada)
-        assert (await act(http_one, match_id, ada, seen["legal_actions"][0])).status_code == 200
-        # What two's sockets are pushed: its copy once the move's message reached it (a copy
-        # replayed from the message alone would still hold Ada's clock as it was).
-        await _caught_up(two, match_id, 1)
+        # A socket of two's watches the match: two hears its moves and keeps its copy current.
+        with two.state.context.hub.listen(match_topic(match_id)) as watching:
+            await watching.subscribed()
+            played = await act(http_one, match_id, ada, seen["legal_actions"][0])
+            assert played.status_code == 200
+            assert Version(1) in await asyncio.wait_for(watching.messages(), HANG)
+        # What two's sockets are pushed: a copy replayed from the move's message alone would
+        # still hold Ada's clock as it was before her move.
         pushed = await match_for_push(two.state.context, match_id, 1)
         assert pushed.seats[0].bank_left == 90 * 60 and pushed.seats[0].waiting_since is None
         after = await envelope(http_two, match_id, bob)
