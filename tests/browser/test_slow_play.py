@@ -138,3 +138,42 @@ def test_the_clock_line_and_my_games_by_urgency(
     page.goto(f"{site.url}/match/{theirs}")
     expect(page.locator("#deadline")).to_contain_text("Bob: On vacation until")
     page.errors.check()
+
+
+def test_a_host_offers_a_slow_table_and_a_player_sets_hours_and_a_vacation(
+    slow_site: InProcessServer, page_factory: Any
+) -> None:
+    site = slow_site
+    ada = register(site, "Ada")
+    page = page_factory()
+    sign_in(page, site, ada)
+    page.goto(site.url + "/")
+    page.click(f"button[data-game='{GAME}']")
+    page.select_option("#timer-input", label="Slow: 1 day a move + 3 days bank")
+    page.click("#create-table")
+    expect(page.locator("#lobby-status")).to_contain_text("1 day a move + 3 days bank (slow)")
+    lobby_id = page.url.split("/lobby/")[1].split("?")[0].split("#")[0]
+    lobby = httpx.get(f"{site.url}/api/v1/lobbies/{lobby_id}").json()
+    assert lobby["slow_clock"] == {"move_seconds": 86400, "bank_seconds": 3 * 86400}
+    assert lobby["turn_seconds"] is None
+
+    page.goto(site.url + "/account")
+    page.fill("#slow-zone", "Europe/Berlin")
+    page.check("#slow-limited")
+    page.fill("#slow-start", "08:00")
+    page.fill("#slow-end", "22:00")
+    page.click("#slow-hours-submit")
+    expect(page.locator("#slow-start")).to_have_value("08:00")  # the form shows what was saved
+    mine = httpx.get(f"{site.url}/api/v1/players/me/clock", headers=_auth(ada)).json()
+    assert mine["time_zone"] == "Europe/Berlin"
+    assert mine["playing_hours"] == {"start": "08:00", "end": "22:00"}
+    page.fill("#vacation-days", "2")
+    page.click("#vacation-start")
+    expect(page.locator("#vacation-status")).to_contain_text("On vacation until")
+    page.click("#vacation-end")
+    expect(page.locator("#vacation-status")).to_contain_text("Not on vacation.")
+    page.errors.check()
+    # A refusal is said beside the form (the browser logs the refused request itself).
+    page.fill("#slow-zone", "Mars/Olympus")
+    page.click("#slow-hours-submit")
+    expect(page.locator("#slow-hours .form-error")).to_contain_text("not a time zone")
