@@ -3,7 +3,8 @@
 Each commit (re)sets its match's alarm on the clock, so a deadline rings at its time and
 nothing runs while no deadline is due. When two processes ring for the same deadline (one
 recovering after a restart, say), the version check lets exactly one of them commit each
-timed-out decision. The action is logged with the actor "timeout", and after
+timed-out decision (on a slow table, only those seats whose own time and bank are spent). The
+action is logged with the actor "timeout", and after
 FOXDEN_MISSED_TURNS in a row a bot takes the seat until its player reclaims it.
 """
 
@@ -19,6 +20,7 @@ from app.core.errors import ApiError
 from app.core.statuses import ActorKind
 from app.matches.loaded import LoadedMatch
 from app.matches.service import Actor, act
+from app.matches.slow_clocks import expired_seats
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import load_match
 from app.web.faults import is_outage
@@ -83,7 +85,8 @@ class TurnTimers:
             await self._decide_for_waiting(loaded)
 
     async def _decide_for_waiting(self, loaded: LoadedMatch) -> None:
-        for seat in loaded.humans_to_act():
+        # A slow table's deadline is its first spent clock: the others' may still run.
+        for seat in expired_seats(loaded, self.context.clock.now()):
             async with self.context.db.sessions() as session:
                 current = await load_match(self.context, session, loaded.id)
             if seat not in current.humans_to_act():

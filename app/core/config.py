@@ -73,6 +73,12 @@ class Settings(BaseSettings):
     missed_turns: int = Field(
         3, description="Timed-out decisions in a row before a bot takes over the seat"
     )
+    vacation_days: int = Field(
+        21,
+        ge=0,
+        le=366,
+        description="Vacation days a player may pause their slow matches for, per calendar year",
+    )
     recovery_seconds: float = Field(
         45.0,
         description="How often each process looks (one indexed query) for bot turns and "

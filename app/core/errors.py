@@ -70,6 +70,13 @@ STATUS_BY_CODE = {
     "challenge/too_many": 409,
     "challenge/self": 422,
     "challenge/not_ratable": 422,
+    # Slow tables (app/slow_play): clocks that fit a day, playing hours, vacations.
+    "lobby/clock_conflict": 422,
+    "clock/bad_time_zone": 422,
+    "clock/bad_hours": 422,
+    "vacation/active": 409,
+    "vacation/not_active": 409,
+    "vacation/over_allowance": 409,
     # Learn to play (app/tutorials): a guided first match per game.
     "tutorial/not_found": 404,
     # Post-game review (app/review): a practice table from a step that was not the seat's choice.

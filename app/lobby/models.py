@@ -36,6 +36,9 @@ class Lobby(Base):
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A slow table (app/slow_play): time per move and a bank per player; None: not slow.
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bank_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     # The last change of the table or its seats: open tables idle for long close (activity.py).
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)

@@ -85,6 +85,8 @@ def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
         invite_code=secrets.token_urlsafe(9),
         rematch_of=loaded.id,
         turn_seconds=loaded.turn_seconds,
+        move_seconds=loaded.move_seconds,
+        bank_seconds=loaded.bank_seconds,
         seats=[
             LobbySeat(
                 seat=info.seat, player_id=info.player_id, bot=_again(info.bot), ready=bool(info.bot)

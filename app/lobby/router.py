@@ -46,7 +46,7 @@ FOUND = (*AUTH, "lobby/not_found")
     "",
     status_code=201,
     response_model=LobbyPublic,
-    responses=responses(*AUTH, "lobby/bad_options", "lobby/too_many"),
+    responses=responses(*AUTH, "lobby/bad_options", "lobby/too_many", "lobby/clock_conflict"),
     operation_id="createLobby",
 )
 async def create(
@@ -62,6 +62,7 @@ async def create(
         body.private,
         body.turn_seconds,
         body.rated,
+        body.slow_clock,
     )
     return await commit_and_push(context, session, lobby, player)
 
@@ -283,6 +284,7 @@ async def ready(
         "lobby/closed",
         "lobby/rated_no_bots",
         "lobby/rated_mixed",
+        "lobby/clock_conflict",
     ),
     operation_id="updateLobby",
 )
@@ -299,7 +301,13 @@ async def patch(
         session,
         context,
         lambda lobby: service.patch(
-            lobby, body.options, body.seats, body.private, body.turn_seconds, body.rated
+            lobby,
+            body.options,
+            body.seats,
+            body.private,
+            body.turn_seconds,
+            body.rated,
+            body.slow_clock if "slow_clock" in body.model_fields_set else service.UNCHANGED,
         ),
         host_only=True,
         check=(lambda lobby: rated_pool.refuse_mixed_table(session, lobby)) if body.rated else None,

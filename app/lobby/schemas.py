@@ -10,6 +10,29 @@ from pydantic import BaseModel, Field
 from app.core.inputs import PlainText, RequestModel
 
 TURN_SECONDS_MAX = 30 * 86400
+MOVE_SECONDS_MIN = 3600
+MOVE_SECONDS_MAX = 7 * 86400
+BANK_SECONDS_MAX = 30 * 86400
+SLOW_CLOCK_HELP = (
+    "A slow table: a time per move and a time bank per player, in seconds of running clock "
+    "(a player's clock stops outside their playing hours and during their vacation). When a "
+    "move's time runs out the bank is drawn on; when both are spent the turn times out as on "
+    "a timed table. Exclusive with turn_seconds (else lobby/clock_conflict)"
+)
+
+
+class SlowClock(RequestModel):
+    move_seconds: int = Field(
+        ge=MOVE_SECONDS_MIN, le=MOVE_SECONDS_MAX, description="Time per move (1 hour to 7 days)"
+    )
+    bank_seconds: int = Field(
+        0, ge=0, le=BANK_SECONDS_MAX, description="Each player's time bank (up to 30 days)"
+    )
+
+
+class SlowClockPublic(BaseModel):
+    move_seconds: int = Field(description="Time per move, in seconds of running clock")
+    bank_seconds: int = Field(description="Each player's time bank at the start")
 
 
 class PlayerRefPublic(BaseModel):
@@ -42,6 +65,9 @@ class LobbyPublic(BaseModel):
     match_id: str | None
     invite_code: str | None = Field(description="Shown to the lobby's members only")
     turn_seconds: int | None = Field(description="Seconds per decision; null: no timer")
+    slow_clock: SlowClockPublic | None = Field(
+        None, description="A slow table's time per move and bank; null: not a slow table"
+    )
     created_at: datetime
 
 
@@ -69,6 +95,7 @@ class LobbyCreate(RequestModel):
         le=TURN_SECONDS_MAX,
         description="Seconds per decision (days for slow play); null: no timer",
     )
+    slow_clock: SlowClock | None = Field(None, description=SLOW_CLOCK_HELP)
 
 
 class LobbyPatch(RequestModel):
@@ -78,6 +105,9 @@ class LobbyPatch(RequestModel):
     rated: bool | None = Field(None, description=RATED_HELP)
     turn_seconds: int | None = Field(
         None, ge=0, le=TURN_SECONDS_MAX, description="Seconds per decision; 0 turns the timer off"
+    )
+    slow_clock: SlowClock | None = Field(
+        None, description=SLOW_CLOCK_HELP + "; an explicit null makes the table not slow"
     )
 
 

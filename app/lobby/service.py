@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import secrets
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
@@ -19,7 +20,13 @@ from app.core.statuses import LobbyStatus
 from app.games import get_engine
 from app.games.protocol import BadOptions, Engine
 from app.lobby.models import Lobby, LobbySeat
-from app.lobby.schemas import LobbyPublic, PlayerRefPublic, SeatPublic
+from app.lobby.schemas import (
+    LobbyPublic,
+    PlayerRefPublic,
+    SeatPublic,
+    SlowClock,
+    SlowClockPublic,
+)
 
 NOT_FOUND = "There is no table with this id."
 
@@ -60,8 +67,11 @@ async def create_lobby(
     private: bool,
     turn_seconds: int | None = None,
     rated: bool = False,
+    slow_clock: SlowClock | None = None,
 ) -> Lobby:
     engine = engine_for(game)
+    if turn_seconds is not None and slow_clock is not None:
+        raise ApiError("lobby/clock_conflict", CLOCK_CONFLICT)
     count = seats if seats is not None else engine.seats.start
     lobby = Lobby(
         id=new_id(),
@@ -73,6 +83,8 @@ async def create_lobby(
         host_id=host.id,
         invite_code=new_invite_code(),
         turn_seconds=turn_seconds,
+        move_seconds=slow_clock.move_seconds if slow_clock else None,
+        bank_seconds=slow_clock.bank_seconds if slow_clock else None,
         seats=[LobbySeat(seat=i, ready=False) for i in range(count)],
     )
     _sit(lobby.seats[0], host.id)
@@ -174,6 +186,19 @@ def set_ready(lobby: Lobby, player: Identity, ready: bool) -> None:
     mine.ready = ready
 
 
+CLOCK_CONFLICT = "A table has a turn timer or a slow clock, not both: choose one."
+
+
+class Unchanged(enum.Enum):
+    """A PATCH that does not name the slow clock (an explicit null removes it)."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED = Unchanged.UNCHANGED
+SlowClockChange = SlowClock | None | Unchanged
+
+
 def patch(
     lobby: Lobby,
     options: Mapping[str, Any] | None,
@@ -181,8 +206,11 @@ def patch(
     private: bool | None,
     turn_seconds: int | None = None,
     rated: bool | None = None,
+    slow_clock: SlowClockChange = UNCHANGED,
 ) -> None:
     require_open(lobby)
+    if turn_seconds and slow_clock is not UNCHANGED and slow_clock is not None:
+        raise ApiError("lobby/clock_conflict", CLOCK_CONFLICT)
     engine = engine_for(lobby.game)
     count = seats if seats is not None else len(lobby.seats)
     merged = {**lobby.options, **options} if options is not None else lobby.options
@@ -202,8 +230,25 @@ def patch(
         lobby.private = private
     if turn_seconds is not None:
         lobby.turn_seconds = turn_seconds or None
+    if lobby.turn_seconds is not None:
+        _set_slow_clock(lobby, None)  # a timed table is not a slow one
+    if slow_clock is not UNCHANGED:
+        _set_slow_clock(lobby, slow_clock)
     if rated is not None:
         set_rated(lobby, rated)
+
+
+def _set_slow_clock(lobby: Lobby, slow_clock: SlowClock | None) -> None:
+    lobby.move_seconds = slow_clock.move_seconds if slow_clock else None
+    lobby.bank_seconds = slow_clock.bank_seconds if slow_clock else None
+    if slow_clock is not None:
+        lobby.turn_seconds = None  # a slow table has no turn timer besides
+
+
+def slow_clock_public(lobby: Lobby) -> SlowClockPublic | None:
+    if lobby.move_seconds is None:
+        return None
+    return SlowClockPublic(move_seconds=lobby.move_seconds, bank_seconds=lobby.bank_seconds or 0)
 
 
 RATED_NO_BOTS = "Rated tables are for people only: a bot's result would move nobody's rating."
@@ -329,6 +374,7 @@ def public(
         match_id=lobby.match_id,
         invite_code=lobby.invite_code if member else None,
         turn_seconds=lobby.turn_seconds,
+        slow_clock=slow_clock_public(lobby),
         created_at=lobby.created_at,
     )
 

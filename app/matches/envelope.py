@@ -13,6 +13,7 @@ import orjson
 
 from app.core.statuses import MatchStatus
 from app.matches.loaded import LoadedMatch
+from app.matches.slow_clocks import clock_json
 
 PLACEHOLDER = re.compile(r"\{seat(\d)\}")
 ENCODED_PLACEHOLDER = re.compile(rb"\{seat(\d)\}")
@@ -129,6 +130,7 @@ def _envelope(
         "outcome": outcome,
         "seats": seats_json(loaded, presence),
         "deadline": loaded.deadline.isoformat() if loaded.deadline else None,
+        "clock": clock_json(loaded),
     }
 
 

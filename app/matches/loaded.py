@@ -12,6 +12,7 @@ import orjson
 from app.core.statuses import MatchStatus
 from app.games import get_engine
 from app.games.protocol import Engine, Outcome
+from app.slow_play.clock_math import Schedule
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,10 @@ class SeatInfo:
     away: bool = False
     is_bot: bool = False  # the seat's player is a bot account (a program plays it)
     resigned: bool = False  # the player resigned: a bot plays on, the seat ranks last
+    # A slow table's clock of this seat (app/matches/slow_clocks.py); None/0 elsewhere.
+    bank_left: int | None = None
+    waiting_since: datetime | None = None
+    turn_used: int = 0
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,9 @@ class LoadedMatch:
     private: bool = False
     turn_seconds: int | None = None
     seat_epoch: int = 0
+    move_seconds: int | None = None  # a slow table's time per move (None: not a slow table)
+    bank_seconds: int | None = None  # and each seat's bank at the start
+    schedules: tuple[Schedule, ...] = ()  # a slow table's players' schedules, by seat
 
     @property
     def engine(self) -> Engine[Any]:
@@ -72,6 +80,12 @@ class LoadedMatch:
         if not bots:
             return []
         return [seat for seat in self.engine.to_act(self.state) if seat in bots]
+
+    def oldest_turn(self, otherwise: datetime) -> datetime:
+        """When the oldest running turn of a slow table began (`otherwise` when none runs):
+        the vacations that ended before it can no longer stop any of its clocks."""
+        started = [info.waiting_since for info in self.seats if info.waiting_since is not None]
+        return min(started, default=otherwise)
 
     def bot_due(self) -> bool:
         """Whether a bot must act next. Saved as `matches.bot_due`, it lets a recovery pass

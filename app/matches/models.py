@@ -42,6 +42,10 @@ class Match(Base):
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     # Seconds per decision (None: no timer); days for slow play are just many seconds.
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A slow table (app/slow_play): a time per move and a bank per player, both in seconds of
+    # running clock (which stops outside each player's playing hours and on vacation).
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bank_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Bumped whenever a seat changes hands (leave, hand-over, reclaim), so caches reload.
     seat_epoch: Mapped[int] = mapped_column(Integer, default=0)
     # A bot is to act (`app.bots.due.bot_due`): after a crash, recovery finds the bot turns
@@ -71,6 +75,11 @@ class MatchSeat(Base):
     # The player resigned: the platform's bot plays the seat to the end, which ranks last
     # (app/matches/resignations.py); the player may not take it back.
     resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # A slow table's clock of this seat: its bank left, since when its current turn's clock
+    # has been counted, and what the turn had used before then (a schedule change sets it).
+    bank_left: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    waiting_since: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    turn_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MatchAction(Base):

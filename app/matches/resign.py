@@ -23,7 +23,8 @@ from app.matches.last_step import LastStep, end_match
 from app.matches.loaded import LoadedMatch, SeatInfo
 from app.matches.pipeline_context import PipelineContext
 from app.matches.resignations import RESIGNED, ending_outcome
-from app.matches.service import next_deadline
+from app.matches.service import timed
+from app.matches.slow_clocks import write_clocks
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat
 
@@ -98,10 +99,7 @@ async def _hand_over(
     updated = await change_seat(
         session, loaded, seat, bot=bot, away=True, missed_turns=0, resigned=True
     )
-    updated = replace(
-        updated,
-        seat_epoch=loaded.seat_epoch + 1,
-        deadline=next_deadline(updated, context.clock.now()),
-    )
-    await write_seats_in(session, updated)
-    return updated
+    timed_now = timed(replace(updated, seat_epoch=loaded.seat_epoch + 1), context.clock.now())
+    await write_clocks(session, updated, timed_now)
+    await write_seats_in(session, timed_now)
+    return timed_now

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from app.core.inputs import SEQ_MAX, PlainText, RequestModel
+from app.matches.clock_schemas import TableClockPublic
 from app.ratings.schemas import SeatRatingChangePublic
 
 
@@ -57,6 +58,9 @@ class Envelope(BaseModel):
     outcome: dict[str, Any] | None
     seats: list[SeatSummaryPublic]
     deadline: datetime | None
+    clock: TableClockPublic | None = Field(
+        None, description="A slow table's clocks (public, as a chess clock is); null elsewhere"
+    )
 
 
 class ActionRequest(RequestModel):

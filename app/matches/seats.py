@@ -7,8 +7,6 @@ same transaction; then it is announced, and every socket is told.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.accounts.service import Identity
 from app.core.errors import ApiError
 from app.core.statuses import MatchStatus
@@ -16,7 +14,8 @@ from app.matches.commits import Change, Commit, SeatChange
 from app.matches.history import write_seats_in
 from app.matches.loaded import LoadedMatch
 from app.matches.pipeline_context import PipelineContext
-from app.matches.service import next_deadline
+from app.matches.service import timed
+from app.matches.slow_clocks import write_clocks
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
 
@@ -47,7 +46,9 @@ async def _change(
             return loaded  # leaving twice, or reclaiming a seat never left, changes nothing
         bot = stand_in_strategy(loaded.game) if leaving else None
         updated = await change_seat(session, loaded, seat, bot=bot, away=leaving, missed_turns=0)
-        updated = replace(updated, deadline=next_deadline(updated, context.clock.now()))
+        timed_now = timed(updated, context.clock.now())
+        await write_clocks(session, updated, timed_now)
+        updated = timed_now
         await write_seats_in(session, updated)
         how = SeatChange.LEFT if leaving else SeatChange.BACK
         commit = Commit(updated, Change.SEATS, seat=seat, seat_change=how, player_id=player.id)

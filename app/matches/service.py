@@ -31,6 +31,7 @@ from app.matches.models import MatchAction
 from app.matches.move import Move, Written, is_checkpoint
 from app.matches.pipeline_context import PipelineContext
 from app.matches.resignations import with_resignations
+from app.matches.slow_clocks import clock_fields, clocked, is_slow, slow_deadline
 from app.matches.stand_in import stand_in_strategy
 from app.matches.store import change_seat, load_match
 
@@ -227,7 +228,7 @@ def _decide(
         outcome=outcome,
     )
     committed = _count_missed_turns(committed, seat, actor, missed_limit)
-    committed = replace(committed, deadline=next_deadline(committed, now))
+    committed = timed(committed, now)
     move = Move(
         match_id=loaded.id,
         guard_version=loaded.version,
@@ -298,6 +299,7 @@ async def _write(
                             missed_turns=info.missed_turns,
                             bot=info.bot,
                             away=info.away,
+                            **clock_fields(info),
                         )
         except _Stale:
             return Written.STALE
@@ -310,8 +312,17 @@ class _Stale(Exception):
     """Rolls the slow path's transaction back when its guard wrote nothing."""
 
 
+def timed(loaded: LoadedMatch, now: datetime) -> LoadedMatch:
+    """The match's clocks and deadline after a change committed at `now`."""
+    loaded = clocked(loaded, now)
+    return replace(loaded, deadline=next_deadline(loaded, now))
+
+
 def next_deadline(loaded: LoadedMatch, now: datetime) -> datetime | None:
-    """A turn timer runs while a seat's own player must decide (`now`: the context's clock)."""
+    """A turn timer runs while a seat's own player must decide (`now`: the context's clock);
+    a slow table's runs out when the first waiting seat's move time and bank are spent."""
+    if is_slow(loaded):
+        return slow_deadline(loaded)
     if loaded.turn_seconds is None or not loaded.humans_to_act():
         return None
     return now + timedelta(seconds=loaded.turn_seconds)

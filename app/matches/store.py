@@ -14,6 +14,7 @@ from app.games import get_engine
 from app.matches.loaded import LoadedMatch, SeatInfo, decode_state
 from app.matches.models import Match, MatchAction, MatchSeat
 from app.matches.pipeline_context import PipelineContext
+from app.slow_play.schedules import schedules_of
 
 NOT_FOUND = "There is no match with this id."
 
@@ -29,13 +30,24 @@ async def load_seats(session: AsyncSession, match_id: str) -> tuple[SeatInfo, ..
             MatchSeat.away,
             MatchSeat.resigned,
             func.coalesce(Account.is_bot, false()),  # a guest has no account: a person
+            MatchSeat.bank_left,
+            MatchSeat.waiting_since,
+            MatchSeat.turn_used,
         )
         .outerjoin(Account, Account.player_id == MatchSeat.player_id)
         .where(MatchSeat.match_id == match_id)
         .order_by(MatchSeat.seat)
     )
     return tuple(
-        SeatInfo(*row[:6], resigned=bool(row[6]), is_bot=bool(row[7])) for row in rows.all()
+        SeatInfo(
+            *row[:6],
+            resigned=bool(row[6]),
+            is_bot=bool(row[7]),
+            bank_left=row[8],
+            waiting_since=row[9],
+            turn_used=row[10] or 0,
+        )
+        for row in rows.all()
     )
 
 
@@ -103,7 +115,15 @@ async def _read(
         private=row.private,
         turn_seconds=row.turn_seconds,
         seat_epoch=row.seat_epoch,
+        move_seconds=row.move_seconds,
+        bank_seconds=row.bank_seconds,
     )
+    if loaded.move_seconds is not None:
+        # With the vacations its clocks may still meet: those ending after the oldest running
+        # turn began (none running: after the last change).
+        players = [info.player_id for info in loaded.seats]
+        since = loaded.oldest_turn(row.updated_at)
+        loaded = replace(loaded, schedules=await schedules_of(session, players, since))
     state = decode_state(loaded.engine, row.state)
     if row.state_version < row.version:
         state = await _replayed_since(session, loaded, state, row.state_version)
@@ -182,4 +202,7 @@ ROW = (
     Match.private,
     Match.turn_seconds,
     Match.seat_epoch,
+    Match.move_seconds,
+    Match.bank_seconds,
+    Match.updated_at,
 )

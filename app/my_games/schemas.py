@@ -6,6 +6,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from app.matches.clock_schemas import TableClockPublic
+
 
 class SeatRefPublic(BaseModel):
     seat: int
@@ -20,6 +22,12 @@ class OutcomeBriefPublic(BaseModel):
     reason: str
 
 
+class LastMovePublic(BaseModel):
+    seat: int = Field(description="Whose move it was")
+    text: str = Field(description="The public log line of it, as the log reads it to me")
+    at: datetime
+
+
 class MyMatchPublic(BaseModel):
     id: str
     game: str
@@ -29,8 +37,17 @@ class MyMatchPublic(BaseModel):
     seats: list[SeatRefPublic]
     my_turn: bool = Field(description="The match waits for my decision")
     to_act: list[int]
-    deadline: datetime | None = Field(description="When the current decision times out")
+    deadline: datetime | None = Field(
+        description="When the current decision times out (my own clock's end when it is my "
+        "turn at a slow table)"
+    )
     away: bool = Field(description="A bot plays my seat while I am away")
+    clock: TableClockPublic | None = Field(
+        None, description="A slow table's clocks, as the match's envelope has them"
+    )
+    last_move: LastMovePublic | None = Field(
+        None, description="Another seat's latest move, as its public log line; null: none yet"
+    )
     outcome: OutcomeBriefPublic | None = None
     won: bool | None = Field(None, description="Finished: whether my seat is among the winners")
     updated_at: datetime
@@ -49,7 +66,10 @@ class MyLobbyPublic(BaseModel):
 
 class MyGamesPublic(BaseModel):
     waiting: int = Field(description="How many active matches wait for my decision")
-    active: list[MyMatchPublic] = Field(description="Mine to act first, nearest deadline first")
+    active: list[MyMatchPublic] = Field(
+        description="Mine to act first, the least time left first; then the others, the "
+        "nearest deadline first"
+    )
     lobbies: list[MyLobbyPublic] = Field(description="Open tables I sit at")
     finished: list[MyMatchPublic] = Field(description="Most recent first, one page")
     finished_total: int

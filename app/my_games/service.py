@@ -1,7 +1,8 @@
 """My games: the matches I play (mine to act first), the open tables I sit at, what I finished.
 
-Built from public facts only (seats, whose turn, deadlines, outcomes): nothing here reads a
-view, so nothing hidden can be in it. Whose turn it is comes from the engine's `to_act`, on
+Built from public facts only (seats, whose turn, deadlines, clocks, outcomes): nothing here
+reads a view, so nothing hidden can be in it; the last move is the public log line the log
+itself gives my seat (last_move.py). Whose turn it is comes from the engine's `to_act`, on
 the cached match where this process has one.
 """
 
@@ -17,10 +18,13 @@ from app.accounts.models import Account
 from app.core.statuses import LobbyStatus, MatchStatus
 from app.lobby.activity import has_status, idle_cutoff
 from app.lobby.models import Lobby, LobbySeat
+from app.matches.clock_schemas import TableClockPublic
 from app.matches.loaded import LoadedMatch
 from app.matches.models import Match, MatchSeat
+from app.matches.slow_clocks import clock_json, is_slow, seat_deadline
 from app.matches.store import load_match
 from app.my_games.context import MyGamesContext
+from app.my_games.last_move import last_move
 from app.my_games.schemas import (
     MyGamesPublic,
     MyLobbyPublic,
@@ -61,8 +65,11 @@ async def _active(
         loaded = await load_match(context, session, match_id)
         seat = loaded.seat_of(player_id)
         if seat is not None and loaded.status == MatchStatus.ACTIVE:
-            matches.append(_active_entry(loaded, seat, updated_at))
-    # Mine to act first, the nearest deadline first among them; then the latest change.
+            entry = _active_entry(loaded, seat, updated_at)
+            entry.last_move = await last_move(session, loaded, seat)
+            matches.append(entry)
+    # Mine to act first, the nearest deadline first among them (the most urgent: a slow
+    # table's is when my own clock runs out); then the latest change.
     matches.sort(key=lambda m: m.updated_at, reverse=True)
     matches.sort(key=lambda m: (not m.my_turn, _deadline_order(m)))
     return matches
@@ -85,10 +92,17 @@ def _active_entry(loaded: LoadedMatch, seat: int, updated_at: datetime) -> MyMat
         ],
         my_turn=seat in loaded.humans_to_act(),
         to_act=list(loaded.engine.to_act(loaded.state)),
-        deadline=loaded.deadline,
+        deadline=_my_deadline(loaded, seat),
         away=loaded.seats[seat].away,
+        clock=TableClockPublic.model_validate(clock) if (clock := clock_json(loaded)) else None,
         updated_at=updated_at,
     )
+
+
+def _my_deadline(loaded: LoadedMatch, seat: int) -> datetime | None:
+    if is_slow(loaded) and seat in loaded.humans_to_act():
+        return seat_deadline(loaded, loaded.seats[seat])
+    return loaded.deadline
 
 
 async def _finished(

@@ -126,8 +126,10 @@ class Fanout:
         cached = self.matches.get(match_id)
         if cached is None or cached.version >= move.version:
             return
-        if cached.version != move.version - 1:
-            self.matches.drop(match_id)  # missed a move (a broker outage): read it when needed
+        if cached.version != move.version - 1 or cached.move_seconds is not None:
+            # Missed a move (a broker outage), or a slow table, whose clocks and their players'
+            # schedules are read with the match (it moves rarely): read it when needed.
+            self.matches.drop(match_id)
             return
         try:
             self.matches.put(replayed(cached, move))

@@ -54,6 +54,7 @@ from app.server.commit_listeners import wire_listeners
 from app.server.migrate import upgrade
 from app.server.shutdown import drain_on_signals
 from app.server.startup import shared_database_fanout, sole_sqlite_process
+from app.slow_play.router import router as slow_play_router
 from app.tutorials.router import router as tutorials_router
 from app.web.bodylimit import BodyLimit
 from app.web.cors import ApiCors
@@ -167,6 +168,7 @@ def include_routers(app: FastAPI) -> None:
         players_router,
         password_check_router,
         my_games_router,
+        slow_play_router,
         lobby_router,
         matches_router,
         chat_router,

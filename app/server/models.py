@@ -8,12 +8,14 @@ from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat, MatchStart
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 from app.review.models import ReviewJob
+from app.slow_play.models import ClockSettings, Vacation
 
 __all__ = [
     "Account",
     "AuditEvent",
     "Challenge",
     "ChatMessage",
+    "ClockSettings",
     "DeviceSession",
     "Lobby",
     "LobbySeat",
@@ -27,4 +29,5 @@ __all__ = [
     "ReviewJob",
     "SettledMatch",
     "TeamRecord",
+    "Vacation",
 ]

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, replace, byId } from "./dom.js";
 import { identity, rememberIdentity, forgetIdentity } from "./identity.js";
 import { passwordCheck } from "./password-check.js";
+import { slowPlaySection } from "./account-slow-play.js";
 import { siteHeader, toast, status } from "./ui.js";
 
 const app = byId("app");
@@ -16,7 +17,7 @@ function render() {
     : !me.username ? [claimSection(me), signInSection("Sign in to another account",
       `Signing in leaves the guest ${me.name} on this device; claim it above to keep its games.`)]
       : [accountSection(me), sessionsSection(), passwordSection()];
-  replace(app, siteHeader(), h("main", { id: "main", tabindex: "-1" }, ...sections));
+  replace(app, siteHeader(), h("main", { id: "main", tabindex: "-1" }, ...sections, me ? slowPlaySection() : null));
 }
 
 function field(id, label, attrs) {

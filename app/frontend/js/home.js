@@ -176,12 +176,12 @@ function renderNewTableForm() {
     error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.value(), error, ratedBox.checked);
+    await createTable(game, Number(seats.value), privateBox.checked, options.value(), timer.body(), error, ratedBox.checked);
   });
   replace(newTableForm, form);
 }
 
-async function createTable(game, seats, isPrivate, options, turnSeconds, error, rated) {
+async function createTable(game, seats, isPrivate, options, clock, error, rated) {
   if (!identity()) {
     error.textContent = "Pick a name first (at the top of the page).";
     document.getElementById("name-input")?.focus();
@@ -190,7 +190,8 @@ async function createTable(game, seats, isPrivate, options, turnSeconds, error, 
   try {
     const lobby = await api("/lobbies", {
       method: "POST",
-      body: { game: game.id, seats, options, private: isPrivate, rated, turn_seconds: turnSeconds || null },
+      body: { game: game.id, seats, options, private: isPrivate, rated,
+        turn_seconds: clock.turn_seconds || null, slow_clock: clock.slow_clock },
     });
     // In the fragment, never the query: browsers do not send it, so no log ever sees it.
     const code = lobby.private && lobby.invite_code ? "#code=" + encodeURIComponent(lobby.invite_code) : "";

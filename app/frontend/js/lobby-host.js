@@ -120,7 +120,7 @@ export function hostSettings(lobby, game, onUpdated) {
   const ratedBox = h("input", { type: "checkbox", id: "host-rated", checked: lobby.rated });
   const refusal = h("p", { class: "form-error", id: "settings-error", role: "alert", hidden: true });
   const options = optionsForm(game ? game.options_schema : {}, lobby.options, { prefix: "host" });
-  const timer = timerField("host-timer", lobby.turn_seconds);
+  const timer = timerField("host-timer", lobby.turn_seconds, lobby.slow_clock);
   const form = h("form", { class: "stack" },
     h("div", { class: "row" },
       h("div", { class: "field" }, h("label", { for: "host-seats" }, "Seats"), seats),
@@ -137,7 +137,7 @@ export function hostSettings(lobby, game, onUpdated) {
     try {
       const updated = await api(`/lobbies/${encodeURIComponent(lobby.id)}`, { method: "PATCH", body: {
         seats: Number(seats.value), private: privateBox.checked, rated: ratedBox.checked,
-        options: options.value(), turn_seconds: timer.value(),
+        options: options.value(), ...timer.body(),
       } });
       toast("Settings saved.");
       onUpdated(updated);

@@ -3,7 +3,7 @@
 
 import { api, gameById, socketUrl } from "./api.js";
 import { botMark } from "./bot-mark.js";
-import { describeTimer } from "./timer.js";
+import { describeClock } from "./timer.js";
 import { h, replace, pageId, byId } from "./dom.js";
 import { forgetToken, identity } from "./identity.js";
 import { hostSettings, settingsKey, chairHostControls, fillControl, fillKey } from "./lobby-host.js";
@@ -196,7 +196,7 @@ function buildStatus() {
       h("a", { href: "/match/" + encodeURIComponent(lobby.match_id) }, "Watch it"));
   }
   return h("p", { class: "muted", id: "lobby-status" }, lobby.private ? "Private table, waiting for players."
-    : "Open table, waiting for players.", " Turn timer: ", describeTimer(lobby.turn_seconds), ".",
+    : "Open table, waiting for players.", " Turn timer: ", describeClock(lobby), ".",
     lobby.rated ? h("span", { class: "badge badge-host", id: "lobby-rated" }, "rated: people only") : null);
 }
 

@@ -16,6 +16,7 @@ import { loadHelp, quickReference, syncHelp } from "../games/kit/help.js";
 import { ensureStyles } from "../games/kit/styles.js";
 import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
+import { tableClockLine } from "./slow-clock.js";
 import { Coach, isGuided } from "./match-coach.js";
 
 const matchId = pageId("match");
@@ -216,7 +217,8 @@ function drawDeadline(envelope) {
   const end = Date.parse(envelope.deadline);
   const tick = () => {
     const seconds = Math.max(0, Math.round((end - Date.now()) / 1000));
-    layout.deadline.textContent = timeLeft(seconds);
+    // A slow table's clock stops outside playing hours and on vacation: say so, not a countdown.
+    layout.deadline.textContent = envelope.clock ? tableClockLine(envelope) : timeLeft(seconds);
   };
   tick();
   deadlineTimer = setInterval(tick, 1000);

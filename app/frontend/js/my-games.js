@@ -2,15 +2,19 @@
 // running ones, the open tables I sit at, and what I finished. A light poll keeps it live: the
 // answer carries an ETag and no-cache, so the browser itself revalidates with If-None-Match
 // and an unchanged list costs a 304 with no body; an unchanged list is not redrawn either.
-// The count of matches waiting for me goes in the section's badge and the tab title.
+// The count of matches waiting for me goes in the section's badge, the tab title and the
+// installed app's badge. Each row shows the other side's last move (the server's public log
+// line) and, at a slow table, its clock in words, kept current between polls.
 
 import { api, games } from "./api.js";
 import { markedName } from "./bot-mark.js";
 import { h, replace } from "./dom.js";
+import { clockLine } from "./slow-clock.js";
 import { identity, forgetIdentity } from "./identity.js";
 import { status, toast } from "./ui.js";
 
 const POLL_MS = 5000;
+const CLOCK_MS = 20000;
 const SIGNED_OUT = new Set(["auth/invalid", "auth/expired"]);
 const baseTitle = document.title;
 const badge = h("span", { class: "badge badge-host", id: "waiting-count", hidden: true });
@@ -22,6 +26,7 @@ let shown = "";
 let finishedPage = 10;
 let titles = new Map();
 let onSignedOut = () => {};
+let clocks = []; // [span, clock, seat] of the rows shown: their words age between polls
 
 /** The section node (the same one on every render of the page); hidden without an identity. */
 export function myGamesPanel() {
@@ -39,6 +44,7 @@ export async function startMyGames(signedOut) {
   }
   await refreshMyGames();
   setInterval(refreshMyGames, POLL_MS);
+  setInterval(tickClocks, CLOCK_MS);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") refreshMyGames();
   });
@@ -78,10 +84,22 @@ function showWaiting(count) {
   badge.hidden = count === 0;
   badge.textContent = count ? `${count} waiting` : "";
   document.title = count ? `(${count}) ${baseTitle}` : baseTitle;
+  appBadge(count);
+}
+
+/** The installed app's icon badge, where the browser has one (a nicety: failures are quiet). */
+function appBadge(count) {
+  const call = count ? navigator.setAppBadge?.(count) : navigator.clearAppBadge?.();
+  call?.catch(() => {});
+}
+
+function tickClocks() {
+  for (const [span, clock, seat] of clocks) span.textContent = clockLine(clock, seat);
 }
 
 function render(mine) {
   showWaiting(mine.waiting);
+  clocks = [];
   const empty = !mine.active.length && !mine.lobbies.length && !mine.finished.length;
   if (empty) {
     status(body, "No games yet: join an open table or start a new one below.");
@@ -117,17 +135,27 @@ function others(match) {
 }
 
 function activeRow(match) {
-  const waitingFor = match.seats.filter((s) => match.to_act.includes(s.seat)).map((s) => s.name);
+  const waitingFor = match.seats.filter((s) => match.to_act.includes(s.seat));
   const note = match.my_turn
-    ? (match.deadline ? "Decide by " + when(match.deadline) : "Your move")
-    : (match.away ? "A bot plays for you" : "Waiting for " + (waitingFor.join(", ") || "the table"));
+    ? (match.deadline && !match.clock ? "Decide by " + when(match.deadline) : "Your move")
+    : (match.away ? "A bot plays for you" : "Waiting for " + (waitingFor.map((s) => s.name).join(", ") || "the table"));
+  const clockSeat = match.my_turn ? match.seat : waitingFor[0]?.seat;
   return h("li", { class: "table-row", dataset: { match: match.id, version: String(match.version) } },
     h("div", {},
       h("strong", {}, title(match.game)),
-      h("span", { class: "muted" }, " with " + others(match))),
-    h("span", { class: match.my_turn ? "badge badge-host" : "seat-count" }, note),
+      h("span", { class: "muted" }, " with " + others(match)),
+      match.last_move ? h("span", { class: "last-move" }, match.last_move.text) : null),
+    h("div", { class: "row-status" },
+      h("span", { class: match.my_turn ? "badge badge-host" : "seat-count" }, note),
+      match.clock && clockSeat !== undefined ? clockSpan(match.clock, clockSeat) : null),
     h("a", { class: "button", href: "/match/" + encodeURIComponent(match.id) },
       match.my_turn ? "Play" : "Open"));
+}
+
+function clockSpan(clock, seat) {
+  const span = h("span", { class: "slow-clock" }, clockLine(clock, seat));
+  clocks.push([span, clock, seat]);
+  return span;
 }
 
 function lobbyRow(lobby) {

@@ -1,7 +1,7 @@
 """post-game reviews: the review queue and cache, and the first state of a practice table
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0014
 Create Date: 2026-12-05 00:00:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 

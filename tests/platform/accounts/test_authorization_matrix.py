@@ -38,6 +38,7 @@ GUEST_ONLY = dict.fromkeys(SIGNED_IN, 404)  # account/not_found: no account to a
 WATCHERS = {"anonymous": 200, "spectator": 200, "seated": 200, "host": 200, "admin": 200}
 ADMIN_ONLY = only({"admin": 200})
 HOST_ONLY = only({"host": 200})
+WHILE_IT_RUNS = only({"spectator": 409, "seated": 409, "host": 409, "admin": 409})
 PLAY = {"action": {"type": "play", "card": "no-such-card"}}
 
 ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
@@ -160,6 +161,29 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/api/v1/games/{game_id}/ratings"): (None, dict.fromkeys(ROLES, 400)),
     # Only an account can become a bot account (the cast are guests).
     ("POST", "/api/v1/players/me/bot"): (None, only(GUEST_ONLY)),
+    # Slow play: each caller's own clock settings and vacation (a guest's too).
+    ("GET", "/api/v1/players/me/clock"): (None, only(SIGNED_IN)),
+    ("PUT", "/api/v1/players/me/clock"): (
+        {"time_zone": "Europe/Berlin", "playing_hours": None},
+        only(SIGNED_IN),
+    ),
+    ("POST", "/api/v1/players/me/vacation"): ({"days": 1}, only(SIGNED_IN)),
+    # Nobody is on vacation in a fresh world.
+    ("DELETE", "/api/v1/players/me/vacation"): (None, only(dict.fromkeys(SIGNED_IN, 409))),
+    # Learn to play: anyone signed in starts a guided match; this world's match is not one.
+    ("POST", "/api/v1/tutorials"): ({"game": "oh-fox"}, only(dict.fromkeys(SIGNED_IN, 201))),
+    ("GET", "/api/v1/tutorials/{match_id}"): (
+        None,
+        only({"spectator": 404, "seated": 404, "host": 404, "admin": 404}),
+    ),
+    # A review exists only after the end: while the match runs nobody who may watch it gets
+    # one, not even its own seat (match/not_finished); asking needs a token.
+    ("GET", "/api/v1/matches/{match_id}/reviews/{seat}"): (
+        None,
+        {**WHILE_IT_RUNS, "anonymous": 409},
+    ),
+    ("POST", "/api/v1/matches/{match_id}/reviews/{seat}"): (None, WHILE_IT_RUNS),
+    ("POST", "/api/v1/matches/{match_id}/reviews/{seat}/practice"): ({"step": 0}, WHILE_IT_RUNS),
     # Only a seated player resigns (each role meets a table of its own).
     ("POST", "/api/v1/matches/{match_id}/resign"): (None, only({"seated": 200, "host": 200})),
 }
