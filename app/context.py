@@ -22,6 +22,7 @@ from app.matches.commits import CommitHook
 from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
+from app.notifications.delivery import PushSender
 from app.ops.metrics import Metrics
 from app.realtime.broker import Broker
 from app.realtime.drain import Drain
@@ -71,6 +72,8 @@ class AppContext:
     signouts: Signouts = field(init=False)
     hashing: PasswordHashing = field(init=False)
     writer: MoveWriter = field(init=False)
+    # Web Push, sent off the move's path by its own workers (app/notifications/delivery.py).
+    push: PushSender = field(init=False)
 
     def __post_init__(self) -> None:
         self.commits = CommitHook(self.clock)  # its bounds counted on the clock tests drive
@@ -80,3 +83,4 @@ class AppContext:
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)
         self.hashing = PasswordHashing(self.metrics.hashing_refused)
+        self.push = PushSender(self.settings, self.db, self.clock)

@@ -27,6 +27,7 @@ from app.core.errors import ApiError, responses
 from app.core.inputs import ID_MAX, NO_NUL
 from app.matches.commits import Change, Commit
 from app.matches.store import load_match
+from app.notifications.challenges import challenge_received
 from app.player_events.publisher import tell
 from app.web.deps import ContextDep, CurrentPlayer, DeviceSessionPlayer, SessionDep
 
@@ -101,6 +102,9 @@ async def create(
 ) -> ChallengePublic:
     challenge = await service.create(session, player, body, context.clock.now())
     await session.commit()
+    challenge_received(
+        context, challenge.id, challenge.recipient_id, player.name, challenge.game, challenge.rated
+    )
     return await _tell_and_answer(
         context, session, challenge, challenge.recipient_id, "challenge", player.id
     )

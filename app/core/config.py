@@ -123,6 +123,39 @@ class Settings(BaseSettings):
         24.0, description="An open table with no change for this long is closed"
     )
 
+    # Notifications (app/notifications): Web Push with VAPID, and the daily digest by email.
+    vapid_private_key: str = Field(
+        "", description="VAPID private key (base64url, from `foxden vapid-keys`); empty: no push"
+    )
+    vapid_public_key: str = Field(
+        "", description="VAPID public key (base64url, uncompressed P-256 point), for browsers"
+    )
+    vapid_subject: str = Field(
+        "",
+        description="VAPID contact, mailto:you@example.org or an https URL (push services"
+        " write to it about a misbehaving sender)",
+    )
+    push_insecure_endpoints: bool = Field(
+        False,
+        description="Accept http:// push endpoints (a local push service in tests); browsers'"
+        " push services are https",
+    )
+    public_url: str = Field(
+        "",
+        description="This site's address as players open it (https://foxden.example), for"
+        " the links in pushes and emails; empty: links are relative to the site (pushes) or"
+        " left out (emails)",
+    )
+    smtp_host: str = Field("", description="SMTP server for the daily digest; empty: no email")
+    smtp_port: int = Field(587, description="SMTP port")
+    smtp_username: str = Field("", description="SMTP user; empty: no login")
+    smtp_password: str = Field("", description="SMTP password")
+    smtp_from: str = Field("", description="The digest's From address")
+    smtp_starttls: bool = Field(True, description="Upgrade the SMTP connection with STARTTLS")
+    digest_check_seconds: float = Field(
+        300.0, description="How often each process looks for players whose digest hour came"
+    )
+
     # Logs (app/ops/logs.py): one line per request and per action.
     log_format: Literal["json", "console"] | None = Field(
         None, description="json or console; unset: json unless stderr is a terminal"
@@ -132,6 +165,10 @@ class Settings(BaseSettings):
     )
 
     _read_old_pool_size: bool = PrivateAttr(False)
+
+    @property
+    def push_enabled(self) -> bool:
+        return bool(self.vapid_private_key and self.vapid_public_key and self.vapid_subject)
 
     @field_validator("admin_token")
     @classmethod

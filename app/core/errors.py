@@ -81,6 +81,13 @@ STATUS_BY_CODE = {
     "tutorial/not_found": 404,
     # Post-game review (app/review): a practice table from a step that was not the seat's choice.
     "review/no_such_decision": 422,
+    # Notifications (app/notifications): Web Push and the daily digest.
+    "push/off": 409,
+    "push/not_subscribed": 409,
+    "push/bad_subscription": 422,
+    "notifications/bad_time_zone": 422,
+    "notifications/no_email": 422,
+    "notifications/email_off": 409,
 }
 
 

@@ -1,4 +1,4 @@
-"""The `foxden` command: serve, migrate, admin create NAME."""
+"""The `foxden` command: serve, migrate, admin create NAME, vapid-keys."""
 
 from __future__ import annotations
 
@@ -23,11 +23,20 @@ def build_parser() -> argparse.ArgumentParser:
     admin_commands = admin.add_subparsers(dest="admin_command", required=True)
     create = admin_commands.add_parser("create", help="create an admin and print its token")
     create.add_argument("name")
+    keys = commands.add_parser(
+        "vapid-keys", help="print a new VAPID key pair for Web Push, as the settings to set"
+    )
+    keys.add_argument(
+        "--subject", default="mailto:admin@example.org", help="your contact (mailto: or https:)"
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
+    if args.command == "vapid-keys":
+        _print_vapid_keys(args.subject)  # needs no settings: it is how they are made
+        return
     _check_settings()
     if args.command == "serve":
         _configure_logging()
@@ -117,6 +126,15 @@ def _configure_logging() -> None:
     from app.ops.logs import configure_logging
 
     configure_logging(get_settings())
+
+
+def _print_vapid_keys(subject: str) -> None:
+    from app.notifications.vapid import env_lines
+
+    print("# Web Push keys: set these in every Foxden process's environment (keep the private")
+    print("# key secret; a new pair makes every browser subscribe again).")
+    for line in env_lines(subject):
+        print(line)
 
 
 async def _create_admin(name: str) -> None:

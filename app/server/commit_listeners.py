@@ -7,7 +7,8 @@ At once, inline in the request that committed (each only counts or schedules):
   and the players' event streams are sent their news.
 After, in order, each on its own guard (an error or a stall never reaches the commit):
   a finished rated match is settled, before its final envelope goes out (the end screen asks
-  for the rating changes at once); then every socket on every process is pushed the change.
+  for the rating changes at once); then every socket on every process is pushed the change;
+  then "your turn" and "match over" pushes are queued for the players' devices.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from app.bots.automation import Automation
 from app.chat.notices import write_notice
 from app.context import AppContext
 from app.matches.commits import changes_seats, finishes
+from app.notifications.turns import TurnNotices, may_notify
 from app.ops.actions import reporter
 from app.player_events.publisher import PlayerNews
 from app.ratings.settle import settler
@@ -31,3 +33,5 @@ def wire_listeners(context: AppContext, automation: Automation, news: PlayerNews
     hook.at_once(news.committed)
     hook.after(settler(context), when=finishes)
     hook.after(context.fanout.committed)
+    if context.push.enabled:
+        hook.after(TurnNotices(context).committed, when=may_notify)

@@ -30,6 +30,7 @@ from app.core.packaged import FRONTEND
 from app.lobby.router import router as lobby_router
 from app.matches.router import router as matches_router
 from app.my_games.router import router as my_games_router
+from app.notifications.router import router as notifications_router
 from app.ops import logredact
 from app.ops.heap import freeze_startup_heap
 from app.ops.instrument import instrument
@@ -119,6 +120,7 @@ def create_app(
                 await ensure_env_admin(session, settings.admin_token)
         await context.fanout.start()
         await heartbeat.start()
+        await context.push.start()
         wire_listeners(context, automation, player_news)
         automation.start()
         reviews.start()
@@ -132,6 +134,7 @@ def create_app(
             await context.commits.drain()  # what listeners still do for committed moves
             await player_news.stop()
             await reviews.stop()
+            await context.push.stop()  # after the listeners that queue pushes
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()
@@ -178,6 +181,7 @@ def include_routers(app: FastAPI) -> None:
         challenges_router,
         tutorials_router,
         review_router,
+        notifications_router,
         bot_account_router,
         device_sessions_router,  # last in the document: a client walking it signs out at the end
     ):

@@ -6,6 +6,7 @@ from app.challenges.models import Challenge
 from app.chat.models import ChatMessage
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat, MatchStart
+from app.notifications.models import DigestSent, NotificationPrefs, PushNotice, PushSubscription
 from app.ratings.models import PlayerRating, RatingChange, SettledMatch, TeamRecord
 from app.review.models import ReviewJob
 from app.slow_play.models import ClockSettings, Vacation
@@ -17,14 +18,18 @@ __all__ = [
     "ChatMessage",
     "ClockSettings",
     "DeviceSession",
+    "DigestSent",
     "Lobby",
     "LobbySeat",
     "Match",
     "MatchAction",
     "MatchSeat",
     "MatchStart",
+    "NotificationPrefs",
     "Player",
     "PlayerRating",
+    "PushNotice",
+    "PushSubscription",
     "RatingChange",
     "ReviewJob",
     "SettledMatch",
