@@ -18,6 +18,7 @@ from app.accounts.device_sessions import device_sessions_of
 from app.accounts.identity import Identity
 from app.core.config import Settings
 from app.core.errors import ApiError
+from app.notifications.mailer import email_enabled
 from app.notifications.models import NotificationPrefs, PushSubscription
 from app.notifications.quiet_hours import clock_text, known_time_zone, minutes_of
 from app.notifications.schemas import (
@@ -134,7 +135,7 @@ async def settings_of(
         ),
         digest=Digest(enabled=row.digest, hour=row.digest_hour, email=row.email),
         push_enabled=settings.push_enabled,
-        email_enabled=bool(settings.smtp_host and settings.smtp_from),
+        email_enabled=email_enabled(settings),
     )
 
 
@@ -166,7 +167,7 @@ def _check_settings(body: NotificationSettings, settings: Settings) -> None:
         )
     if body.digest.enabled and not body.digest.email:
         raise ApiError("notifications/no_email", "The daily digest needs an email address.")
-    if body.digest.enabled and not (settings.smtp_host and settings.smtp_from):
+    if body.digest.enabled and not email_enabled(settings):
         raise ApiError("notifications/email_off", "Email is not configured on this server.")
 
 

@@ -30,6 +30,7 @@ from app.core.packaged import FRONTEND
 from app.lobby.router import router as lobby_router
 from app.matches.router import router as matches_router
 from app.my_games.router import router as my_games_router
+from app.notifications.digest import DailyDigest
 from app.notifications.router import router as notifications_router
 from app.ops import logredact
 from app.ops.heap import freeze_startup_heap
@@ -121,6 +122,9 @@ def create_app(
         await context.fanout.start()
         await heartbeat.start()
         await context.push.start()
+        digest = DailyDigest(context)  # each day's email of what waits, if SMTP is set
+        app.state.digest = digest
+        digest.start()
         wire_listeners(context, automation, player_news)
         automation.start()
         reviews.start()
@@ -135,6 +139,7 @@ def create_app(
             await player_news.stop()
             await reviews.stop()
             await context.push.stop()  # after the listeners that queue pushes
+            await digest.stop()
             await automation.stop()
             await heartbeat.stop()
             await context.broker.close()
