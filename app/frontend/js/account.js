@@ -2,6 +2,7 @@
 // see and end the devices signed in to the account, change the password, sign out.
 
 import { api } from "./api.js";
+import { notificationsSection } from "./account-notifications.js";
 import { h, replace, byId } from "./dom.js";
 import { identity, rememberIdentity, forgetIdentity } from "./identity.js";
 import { passwordCheck } from "./password-check.js";
@@ -16,7 +17,7 @@ function render() {
   const sections = !me ? [signInSection("Sign in", "Sign in to play with your account on this device.")]
     : !me.username ? [claimSection(me), signInSection("Sign in to another account",
       `Signing in leaves the guest ${me.name} on this device; claim it above to keep its games.`)]
-      : [accountSection(me), sessionsSection(), passwordSection()];
+      : [accountSection(me), sessionsSection(), notificationsSection(deviceName), passwordSection()];
   replace(app, siteHeader(), h("main", { id: "main", tabindex: "-1" }, ...sections, me ? slowPlaySection() : null));
 }
 
