@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from functools import lru_cache
 from typing import Literal
@@ -200,6 +201,19 @@ class Settings(BaseSettings):
             f"{self.db_connections} (the same ceiling); set that instead."
         ]
 
+    @model_validator(mode="after")
+    def _whole_vapid_pair(self) -> Settings:
+        # Half a configuration would turn push off without a word: refuse it at start.
+        parts = (self.vapid_private_key, self.vapid_public_key, self.vapid_subject)
+        if any(parts) and not all(parts):
+            raise ValueError(
+                "FOXDEN_VAPID_PRIVATE_KEY, FOXDEN_VAPID_PUBLIC_KEY and FOXDEN_VAPID_SUBJECT go"
+                " together: set all three (`foxden vapid-keys` prints them) or none"
+            )
+        if all(parts):
+            _check_vapid(self.vapid_private_key, self.vapid_public_key, self.vapid_subject)
+        return self
+
     @field_validator("cors_origins")
     @classmethod
     def _origins(cls, spec: str) -> str:
@@ -216,6 +230,22 @@ class Settings(BaseSettings):
     def _proxy_networks(cls, spec: str) -> str:
         parse_networks(spec)  # refuse a typo at start, not on the first request
         return spec
+
+
+def _check_vapid(private: str, public: str, subject: str) -> None:
+    """The keys are base64url of a 32-byte P-256 scalar and a 65-byte uncompressed point."""
+    try:
+        sizes = (len(_b64url(private)), len(_b64url(public)))
+    except ValueError as bad:
+        raise ValueError("FOXDEN_VAPID_*_KEY: not base64url (`foxden vapid-keys`)") from bad
+    if sizes != (32, 65):
+        raise ValueError("FOXDEN_VAPID_*_KEY: not a P-256 key pair (`foxden vapid-keys`)")
+    if not subject.startswith(("mailto:", "https://")):
+        raise ValueError("FOXDEN_VAPID_SUBJECT: a mailto: address or an https:// URL")
+
+
+def _b64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def parse_origins(spec: str) -> list[str]:

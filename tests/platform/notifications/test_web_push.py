@@ -9,8 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
+from cryptography.hazmat.primitives import serialization
+from pydantic import ValidationError
 
 from app.core.clock import ManualClock
+from app.notifications.vapid import b64url, signer
 from tests.platform.accounts.helpers import claimed, code, sign_in
 from tests.platform.helpers import Player, act, envelope, start_match
 from tests.platform.notifications.conftest import pushes_done, sent_with_pauses
@@ -204,3 +208,36 @@ async def test_without_vapid_keys_push_is_off_and_the_api_says_so(
     assert key == {"enabled": False, "public_key": None}
     refused = await client.put(PUSH, headers=ada.auth, json=push_service.subscription("ada"))
     assert code(refused) == (409, "push/off")
+
+
+def test_foxden_vapid_keys_prints_settings_that_configure_push(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from app.core.config import Settings
+    from app.server.cli import main
+
+    main(["vapid-keys", "--subject", "mailto:ops@foxden.test"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if not line.startswith("#")]
+    values = dict(line.split("=", 1) for line in lines)
+    settings = Settings.model_validate(values_lower(values))
+    assert settings.push_enabled and settings.vapid_subject == "mailto:ops@foxden.test"
+    # The public key is the private key's: what browsers subscribe with verifies what is signed.
+    assert (
+        b64url(
+            signer(settings.vapid_private_key).public_key.public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
+        )
+        == settings.vapid_public_key
+    )
+    for broken in (
+        {"vapid_private_key": settings.vapid_private_key},  # half a configuration
+        {**values_lower(values), "vapid_subject": "ops@foxden.test"},
+        {**values_lower(values), "vapid_public_key": "AAAA"},
+    ):
+        with pytest.raises(ValidationError):
+            Settings.model_validate(broken)
+
+
+def values_lower(values: dict[str, str]) -> dict[str, str]:
+    return {name.removeprefix("FOXDEN_").lower(): value for name, value in values.items()}
