@@ -61,6 +61,7 @@ MEASURED = {
     "tests/platform/lobby/test_lobby.py": 45,
     "tests/platform/realtime/test_websockets.py": 45,
     "tests/reliability/test_crash.py": 40,
+    "tests/platform/notifications/test_push_two_processes.py": 40,
     "tests/browser/test_table_help.py": 40,
     "tests/browser/test_page_screens.py": 40,
     "tests/ops/test_browser_restart.py": 35,
