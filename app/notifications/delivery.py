@@ -187,5 +187,5 @@ def _seconds(retry_after: str | None) -> float:
 
 def _topic(tag: str) -> str:
     """A push service keeps only the newest undelivered message of a topic (RFC 8030 5.4):
-    at most 32 base64url characters."""
-    return "".join(char for char in tag if char.isalnum() or char in "-_")[:32]
+    at most 32 base64url characters (the end of a tag: its id)."""
+    return "".join(char for char in tag if char.isalnum() or char in "-_")[-32:]
