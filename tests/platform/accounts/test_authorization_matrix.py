@@ -184,6 +184,18 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ),
     ("POST", "/api/v1/matches/{match_id}/reviews/{seat}"): (None, WHILE_IT_RUNS),
     ("POST", "/api/v1/matches/{match_id}/reviews/{seat}/practice"): ({"step": 0}, WHILE_IT_RUNS),
+    # Notifications: the push key is public; the rest is an account device's own (the cast
+    # are guests).
+    ("GET", "/api/v1/notifications/push-key"): (None, ALL_OK),
+    ("PUT", "/api/v1/notifications/devices/current/push"): (
+        {"endpoint": "https://push.example/x", "keys": {"p256dh": "B" * 87, "auth": "A" * 22}},
+        only(GUEST_ONLY),
+    ),
+    ("DELETE", "/api/v1/notifications/devices/current/push"): (None, only(GUEST_ONLY)),
+    ("GET", "/api/v1/notifications/devices"): (None, only(GUEST_ONLY)),
+    ("PATCH", "/api/v1/notifications/devices/{session_id}"): ({"push": False}, only(GUEST_ONLY)),
+    ("GET", "/api/v1/notifications"): (None, only(GUEST_ONLY)),
+    ("PUT", "/api/v1/notifications"): ({}, only(GUEST_ONLY)),
     # Only a seated player resigns (each role meets a table of its own).
     ("POST", "/api/v1/matches/{match_id}/resign"): (None, only({"seated": 200, "host": 200})),
 }
