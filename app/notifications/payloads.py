@@ -18,7 +18,7 @@ YOUR_TURN = "your_turn"
 CHALLENGE = "challenge"
 MATCH_FINISHED = "match_finished"
 KINDS = (YOUR_TURN, CHALLENGE, MATCH_FINISHED)
-ICON = "/favicon.ico"
+ICON = "/static/icons/foxden-192.png"  # the app's icon (the manifest's), as a notification shows it
 
 
 class Payload(TypedDict):

@@ -68,7 +68,7 @@ async def test_a_move_pushes_your_turn_to_the_other_players_devices_only(
         "body": "Against Ada. Waiting for you.",
         "tag": match_id,
         "url": f"https://foxden.test/match/{match_id}#prompt",
-        "icon": "/favicon.ico",
+        "icon": "/static/icons/foxden-192.png",
     }
     assert push_service.messages("ada") == [first]  # the mover's own device: nothing
     hand = (await envelope(push_client, match_id, bob))["view"]["hand"]
