@@ -85,7 +85,6 @@ STATUS_BY_CODE = {
     "push/off": 409,
     "push/not_subscribed": 409,
     "push/bad_subscription": 422,
-    "notifications/bad_time_zone": 422,
     "notifications/no_email": 422,
     "notifications/email_off": 409,
 }

@@ -1,5 +1,6 @@
 """Who a notice reaches: each subscribed device of the player whose session is live and whose
-push is on, unless the player turned that kind off or it is their quiet hours now."""
+push is on, unless the player turned that kind off or it is their quiet hours now (in their
+time zone, the one their slow-play settings keep)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.models import DeviceSession
 from app.notifications.models import NotificationPrefs, PushSubscription
 from app.notifications.quiet_hours import is_quiet
+from app.slow_play.models import ClockSettings
 
 
 @dataclass(frozen=True)
@@ -57,18 +59,19 @@ async def wanting(
 ) -> set[str]:
     """The players among these who want a push of `kind` now (defaults: every kind, always)."""
     ids = set(player_ids)
-    prefs = {
-        row.player_id: row
-        for row in await session.scalars(
-            select(NotificationPrefs).where(NotificationPrefs.player_id.in_(ids))
-        )
-    }
+    rows = await session.execute(
+        select(NotificationPrefs, ClockSettings.time_zone)
+        .outerjoin(ClockSettings, ClockSettings.player_id == NotificationPrefs.player_id)
+        .where(NotificationPrefs.player_id.in_(ids))
+    )
+    prefs = {row.player_id: (row, zone or "UTC") for row, zone in rows}
     return {player_id for player_id in ids if _wants(prefs.get(player_id), kind, now)}
 
 
-def _wants(prefs: NotificationPrefs | None, kind: str, now: datetime) -> bool:
+def _wants(prefs: tuple[NotificationPrefs, str] | None, kind: str, now: datetime) -> bool:
     if prefs is None:
         return True
-    if not getattr(prefs, kind):
+    row, zone = prefs
+    if not getattr(row, kind):
         return False
-    return not is_quiet(now, prefs.time_zone, prefs.quiet_start, prefs.quiet_end)
+    return not is_quiet(now, zone, row.quiet_start, row.quiet_end)

@@ -1,13 +1,14 @@
 """The daily digest: at most one email a day per player, listing the matches waiting for them.
 
-Off by default; a player turns it on with an address and a local hour (their time zone, on
-the account page). Every process looks every FOXDEN_DIGEST_CHECK_SECONDS, on the app's clock,
-for players whose hour has come today and who have no digest for their local day yet. A
-digest is claimed before it is sent, by a row (player, local day) that one process alone can
-write: a second process, or this one at its next look, finds it and sends nothing. The claim
-is committed before the SMTP conversation (a transaction held open for seconds would hold up
-every write on SQLite) and withdrawn when the send fails, so the next look tries again. A
-player with nothing waiting gets no email, and no claim: something may wait later that day.
+Off by default; a player turns it on with an address and a local hour (in their time zone,
+which their slow-play settings keep), on the account page. Every process looks every
+FOXDEN_DIGEST_CHECK_SECONDS, on the app's clock, for players whose hour has come today and
+who have no digest for their local day yet. A digest is claimed before it is sent, by a row
+(player, local day) that one process alone can write: a second process, or this one at its
+next look, finds it and sends nothing. The claim is committed before the SMTP conversation (a
+transaction held open for seconds would hold up every write on SQLite) and withdrawn when the
+send fails, so the next look tries again. A player with nothing waiting gets no email, and no
+claim: something may wait later that day.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from app.notifications.mailer import email_enabled, send_email
 from app.notifications.models import DigestSent, NotificationPrefs
 from app.notifications.payloads import table_url
 from app.notifications.quiet_hours import local
+from app.slow_play.models import ClockSettings
 
 log = logging.getLogger(__name__)
 
@@ -61,32 +63,35 @@ class DailyDigest:
     async def look(self) -> None:
         """Send each digest that is due now."""
         now = self.context.clock.now()
-        for prefs in await self._due(now):
-            await self._send(prefs, now)
+        for prefs, zone in await self._due(now):
+            await self._send(prefs, local(now, zone).date(), now)
 
-    async def _due(self, now: datetime) -> list[NotificationPrefs]:
+    async def _due(self, now: datetime) -> list[tuple[NotificationPrefs, str]]:
+        """(choices, time zone) of each player whose digest hour came and who has none today."""
         async with self.context.db.sessions() as session:
-            rows = await session.scalars(
-                select(NotificationPrefs).where(
-                    NotificationPrefs.digest.is_(True), NotificationPrefs.email.is_not(None)
-                )
+            rows = await session.execute(
+                select(NotificationPrefs, ClockSettings.time_zone)
+                .outerjoin(ClockSettings, ClockSettings.player_id == NotificationPrefs.player_id)
+                .where(NotificationPrefs.digest.is_(True), NotificationPrefs.email.is_not(None))
             )
-            due = [row for row in rows if local(now, row.time_zone).hour >= row.digest_hour]
+            zoned = [(row, zone or "UTC") for row, zone in rows]
+            due = [(row, zone) for row, zone in zoned if local(now, zone).hour >= row.digest_hour]
             if not due:
                 return []
             days = {
                 (claim.player_id, claim.day)
                 for claim in await session.scalars(
-                    select(DigestSent).where(DigestSent.player_id.in_([p.player_id for p in due]))
+                    select(DigestSent).where(
+                        DigestSent.player_id.in_([p.player_id for p, _ in due])
+                    )
                 )
             }
-        return [p for p in due if (p.player_id, local(now, p.time_zone).date()) not in days]
+        return [(p, zone) for p, zone in due if (p.player_id, local(now, zone).date()) not in days]
 
-    async def _send(self, prefs: NotificationPrefs, now: datetime) -> None:
+    async def _send(self, prefs: NotificationPrefs, day: date, now: datetime) -> None:
         waiting = await self._waiting(prefs.player_id)
         if not waiting:
             return
-        day = local(now, prefs.time_zone).date()
         if not await self._claim(prefs.player_id, day, now):
             return
         subject, text = self._email(waiting, prefs.player_id)

@@ -11,7 +11,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.core.db import Base, UTCDateTime, utcnow
 
 ENDPOINT_MAX = 2048
-TIME_ZONE_MAX = 64
 EMAIL_MAX = 254
 
 
@@ -36,12 +35,12 @@ class PushSubscription(Base):
 
 class NotificationPrefs(Base):
     """A player's choices; a player without a row has the defaults (every push kind on, no
-    quiet hours, no digest)."""
+    quiet hours, no digest). Local times are in the player's one time zone, kept with their
+    slow-play settings (app/slow_play: `clock_settings.time_zone`, UTC when unset)."""
 
     __tablename__ = "notification_prefs"
 
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
-    time_zone: Mapped[str] = mapped_column(String(TIME_ZONE_MAX), default="UTC")
     # Minutes after local midnight; both None: no quiet hours. start > end spans midnight.
     quiet_start: Mapped[int | None] = mapped_column(Integer, nullable=True)
     quiet_end: Mapped[int | None] = mapped_column(Integer, nullable=True)

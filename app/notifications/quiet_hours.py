@@ -1,4 +1,5 @@
-"""Quiet hours and local days: a player's own clock, in the time zone they chose.
+"""Quiet hours and local days: a player's own clock, in the time zone they chose (kept with
+their slow-play settings, app/slow_play).
 
 Quiet hours are two local times (minutes after midnight); a span whose start is after its end
 runs over midnight (22:00-07:00). A push that falls in them is not sent, and not sent later
@@ -8,19 +9,9 @@ either: the daily digest lists what waits.
 from __future__ import annotations
 
 from datetime import date, datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo
 
 MINUTES_PER_DAY = 24 * 60
-
-
-def known_time_zone(name: str) -> bool:
-    if name not in available_timezones():
-        return False
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
 
 
 def local(now: datetime, time_zone: str) -> datetime:

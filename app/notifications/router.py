@@ -115,7 +115,6 @@ async def get_settings(
     "",
     response_model=NotificationsPublic,
     responses=responses(
-        "notifications/bad_time_zone",
         "notifications/no_email",
         "notifications/email_off",
         "request/malformed",

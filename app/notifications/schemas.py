@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from app.core.inputs import PlainText, RequestModel
-from app.notifications.models import EMAIL_MAX, ENDPOINT_MAX, TIME_ZONE_MAX
+from app.notifications.models import EMAIL_MAX, ENDPOINT_MAX
 
 B64URL = r"^[A-Za-z0-9_-]+={0,2}$"
 ClockTime = Annotated[
@@ -74,14 +74,15 @@ class Digest(RequestModel):
 class NotificationSettings(RequestModel):
     """Every choice at once (PUT replaces them all)."""
 
-    time_zone: str = Field(
-        "UTC", max_length=TIME_ZONE_MAX, description="IANA time zone, e.g. Europe/Paris"
-    )
     quiet_hours: QuietHours | None = Field(None, description="No push between these times")
     kinds: Kinds = Field(default_factory=Kinds, description="Which pushes I want")
     digest: Digest = Field(default_factory=Digest)
 
 
 class NotificationsPublic(NotificationSettings):
+    time_zone: str = Field(
+        description="The player's time zone, which quiet hours and the digest's hour are local"
+        " to: set with PUT /api/v1/players/me/clock (the account page's Slow play)"
+    )
     push_enabled: bool = Field(description="Web Push is configured on this server")
     email_enabled: bool = Field(description="Email (the digest) is configured on this server")

@@ -2,9 +2,10 @@
 
 Only a signed-in device (an account's device session) subscribes: a subscription belongs to
 its session and goes with it. Refusals: `push/off` (no VAPID keys on this server),
-`push/bad_subscription` (keys that are not a browser's, an http endpoint), `notifications/
-bad_time_zone`, `notifications/no_email` (a digest needs an address), `notifications/email_off`
-(a digest needs SMTP on the server).
+`push/bad_subscription` (keys that are not a browser's, an http endpoint),
+`notifications/no_email` (a digest needs an address), `notifications/email_off` (a digest needs
+SMTP on the server). Quiet hours and the digest's hour are local to the player's one time
+zone, set with their slow-play settings (PUT /api/v1/players/me/clock).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from app.core.config import Settings
 from app.core.errors import ApiError
 from app.notifications.mailer import email_enabled
 from app.notifications.models import NotificationPrefs, PushSubscription
-from app.notifications.quiet_hours import clock_text, known_time_zone, minutes_of
+from app.notifications.quiet_hours import clock_text, minutes_of
 from app.notifications.schemas import (
     DevicePublic,
     Digest,
@@ -31,6 +32,7 @@ from app.notifications.schemas import (
     QuietHours,
 )
 from app.notifications.vapid import b64url_decode
+from app.slow_play.service import settings_of as clock_settings_of
 
 POINT_BYTES = 65  # an uncompressed P-256 point: 0x04, x, y
 AUTH_BYTES = 16
@@ -124,11 +126,12 @@ async def settings_of(
     session: AsyncSession, player_id: str, settings: Settings
 ) -> NotificationsPublic:
     row = await session.get(NotificationPrefs, player_id) or _defaults(player_id)
+    zone = (await clock_settings_of(session, player_id)).time_zone
     quiet = None
     if row.quiet_start is not None and row.quiet_end is not None:
         quiet = QuietHours(start=clock_text(row.quiet_start), end=clock_text(row.quiet_end))
     return NotificationsPublic(
-        time_zone=row.time_zone,
+        time_zone=zone,
         quiet_hours=quiet,
         kinds=Kinds(
             your_turn=row.your_turn, challenge=row.challenge, match_finished=row.match_finished
@@ -147,7 +150,6 @@ async def save_settings(
     if row is None:
         row = _defaults(player_id)
         session.add(row)
-    row.time_zone = body.time_zone
     row.quiet_start = minutes_of(body.quiet_hours.start) if body.quiet_hours else None
     row.quiet_end = minutes_of(body.quiet_hours.end) if body.quiet_hours else None
     row.your_turn = body.kinds.your_turn
@@ -160,11 +162,6 @@ async def save_settings(
 
 
 def _check_settings(body: NotificationSettings, settings: Settings) -> None:
-    if not known_time_zone(body.time_zone):
-        raise ApiError(
-            "notifications/bad_time_zone",
-            f"{body.time_zone} is not a time zone: use a name such as Europe/Paris.",
-        )
     if body.digest.enabled and not body.digest.email:
         raise ApiError("notifications/no_email", "The daily digest needs an email address.")
     if body.digest.enabled and not email_enabled(settings):
@@ -174,7 +171,6 @@ def _check_settings(body: NotificationSettings, settings: Settings) -> None:
 def _defaults(player_id: str) -> NotificationPrefs:
     return NotificationPrefs(
         player_id=player_id,
-        time_zone="UTC",
         quiet_start=None,
         quiet_end=None,
         your_turn=True,

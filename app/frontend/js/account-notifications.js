@@ -1,7 +1,8 @@
 // The account page's "Notifications" section: turn Web Push on for this device (the browser
 // asks for permission, then subscribes with the server's VAPID key through the service worker
 // at /sw.js), see which signed-in devices get pushes and turn each off or on, choose the kinds
-// of push, quiet hours in a time zone, and the daily digest by email.
+// of push, quiet hours and the daily digest by email (times in the player's one time zone, set in
+// the Slow play section: js/account-slow-play.js).
 
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -133,8 +134,6 @@ function input(id, label, attrs) {
 }
 
 function choicesForm(choices, deviceName) {
-  const zone = choices.time_zone === "UTC" && !choices.quiet_hours && !choices.digest.enabled
-    ? Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" : choices.time_zone;
   const quiet = choices.quiet_hours;
   const hours = Array.from({ length: 24 }, (_, hour) => h("option",
     { value: String(hour), selected: hour === choices.digest.hour }, `${String(hour).padStart(2, "0")}:00`));
@@ -142,7 +141,8 @@ function choicesForm(choices, deviceName) {
   const form = h("form", { class: "stack", id: "notification-choices" },
     h("fieldset", { class: "field-group" }, h("legend", {}, "Tell me when"),
       KINDS.map(([kind, label]) => check("kind-" + kind, label, choices.kinds[kind]))),
-    input("time-zone", "Time zone", { value: zone, required: true, maxlength: 64 }),
+    h("p", { class: "muted", id: "notification-zone" },
+      `Times are in your time zone, ${choices.time_zone}: change it under Slow play.`),
     h("fieldset", { class: "field-group" }, h("legend", {}, "Quiet hours (no notification)"),
       check("quiet-on", "Keep quiet hours", Boolean(quiet)),
       h("div", { class: "row" }, input("quiet-start", "From", { type: "time", value: quiet ? quiet.start : "22:00" }),
@@ -171,7 +171,6 @@ function formChoices(form) {
   const value = (id) => form.querySelector("#" + id).value;
   const checked = (id) => form.querySelector("#" + id).checked;
   return {
-    time_zone: value("time-zone").trim(),
     quiet_hours: checked("quiet-on") ? { start: value("quiet-start"), end: value("quiet-end") } : null,
     kinds: Object.fromEntries(KINDS.map(([kind]) => [kind, checked("kind-" + kind)])),
     digest: { enabled: checked("digest-on"), hour: Number(value("digest-hour")), email: value("digest-email").trim() || null },

@@ -44,7 +44,6 @@ def upgrade() -> None:
     op.create_table(
         "notification_prefs",
         sa.Column("player_id", sa.String(length=32), nullable=False),
-        sa.Column("time_zone", sa.String(length=64), nullable=False),
         sa.Column("quiet_start", sa.Integer(), nullable=True),
         sa.Column("quiet_end", sa.Integer(), nullable=True),
         sa.Column("your_turn", sa.Boolean(), nullable=False),

@@ -12,6 +12,7 @@ import pytest
 
 from app.core.clock import ManualClock
 from app.notifications.vapid import new_key_pair
+from tests.platform.helpers import Player
 from tests.platform.notifications.push_service import PushService
 from tests.timing import HANG
 
@@ -57,6 +58,16 @@ async def push_client(
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
             http.app = app  # type: ignore[attr-defined]
             yield http
+
+
+async def in_time_zone(http: httpx.AsyncClient, player: Player, zone: str) -> None:
+    """The player's one time zone, kept with their slow-play settings."""
+    saved = await http.put(
+        "/api/v1/players/me/clock",
+        headers=player.auth,
+        json={"time_zone": zone, "playing_hours": None},
+    )
+    assert saved.status_code == 200, saved.text
 
 
 async def sent_with_pauses(http: httpx.AsyncClient, clock: ManualClock) -> None:

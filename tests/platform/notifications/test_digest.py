@@ -19,6 +19,7 @@ from aiosmtpd.controller import Controller
 from app.core.clock import ManualClock
 from tests.platform.accounts.helpers import claimed
 from tests.platform.helpers import Player, act, envelope, start_match
+from tests.platform.notifications.conftest import in_time_zone
 from tests.support.child_server import listening_socket
 from tests.timing import HANG, app_on
 
@@ -104,8 +105,8 @@ async def test_the_digest_arrives_once_a_day_at_the_players_hour(
         tokyo_hour = 10
         for player in (bob, carol):  # Carol has nothing waiting
             email = f"{player.name.lower()}@example.org"
-            choice = {"time_zone": "Asia/Tokyo", "digest": {"enabled": True, "hour": tokyo_hour}}
-            choice["digest"]["email"] = email  # type: ignore[index]
+            await in_time_zone(http, player, "Asia/Tokyo")
+            choice = {"digest": {"enabled": True, "hour": tokyo_hour, "email": email}}
             saved = await http.put("/api/v1/notifications", headers=player.auth, json=choice)
             assert saved.status_code == 200, saved.text
             assert saved.json()["digest"] == {"enabled": True, "hour": tokyo_hour, "email": email}
