@@ -91,9 +91,10 @@ class Settings(BaseSettings):
         "game's own budget (docs/review.md)",
     )
     review_poll_seconds: float = Field(
-        5.0,
-        description="How often each process's review worker looks for reviews asked on "
-        "another process (its own wake it at once)",
+        900.0,
+        description="How often each process's review worker looks for work nobody told it "
+        "of: a review whose process died mid-way (a review asked anywhere wakes every "
+        "worker at once through the broker)",
     )
     presence_ttl_seconds: float = Field(
         30.0, description="How long a crashed process's sockets still count as connected"

@@ -7,8 +7,9 @@ consumer reads the text with `decode()` and matches on the type. The spellings a
 the first release, so an old and a new process side by side (a rolling restart) understand
 each other; a text no message reads decodes to `Unknown`, which consumers skip (`ignore`).
 
-Channels: `match:<id>`, `lobby:<id>`, `token:<sha256>`, `player:<id>`, and `resync` (this
-process's own: its subscription came back after an outage).
+Channels: `match:<id>`, `lobby:<id>`, `token:<sha256>`, `player:<id>`, `reviews` (a post-game
+review was asked for: every process's review worker looks), and `resync` (this process's own:
+its subscription came back after an outage).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ LOBBY = "lobby:"
 TOKEN = "token:"
 PLAYER = "player:"
 RESYNC = "resync"
+REVIEWS = "reviews"
 """The channel (and the message) of a resync: messages between processes may have been lost,
 so every local socket and stream checks its match and its token against the database."""
 UNKNOWN_KINDS_LOGGED = 100  # a bound on the kinds `ignore` remembers having logged
@@ -158,6 +160,14 @@ class Signout(_Bare):
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewAsked(_Bare):
+    """reviews: a review was asked for; each process's review worker looks for work
+    (app/review/worker.py)."""
+
+    kind: ClassVar[str] = "asked"
+
+
+@dataclass(frozen=True, slots=True)
 class Resync(_Bare):
     """resync, then every topic with a listener: news may have been lost (realtime/fanout.py)."""
 
@@ -204,12 +214,22 @@ Known = (
     | LobbyChanged
     | ViewerChanged
     | Signout
+    | ReviewAsked
     | Resync
     | News
 )
 Message = Known | Unknown
 _BARE: dict[str, Known] = {
-    m.kind: m for m in (Seats(), Presence(), LobbyChanged(), ViewerChanged(), Signout(), Resync())
+    m.kind: m
+    for m in (
+        Seats(),
+        Presence(),
+        LobbyChanged(),
+        ViewerChanged(),
+        Signout(),
+        ReviewAsked(),
+        Resync(),
+    )
 }
 
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import Protocol
 
 from app.matches.pipeline_context import PipelineContext
+from app.realtime.broker import Broker
+from app.realtime.hub import Hub
 
 
 class ReviewContext(PipelineContext, Protocol):
-    """The pipeline's context, named for this layer: a need of the review goes here."""
+    """The pipeline's context, named for this layer: a need of the review goes here. The
+    broker and the hub carry the word that a review was asked to every process's worker."""
+
+    broker: Broker
+    hub: Hub

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Request
 
 from app.core.errors import responses
 from app.core.inputs import MatchId
+from app.realtime.messages import REVIEWS, ReviewAsked
 from app.review import practice, service
 from app.review.schemas import PracticePublic, PracticeRequest, ReviewPublic
 from app.web.deps import ContextDep, CurrentPlayer, OptionalPlayer, SessionDep
@@ -43,8 +44,10 @@ async def ask_review(
     same job, or the cached review). Refused while the match runs."""
     answer = await service.ask(context, session, match_id, player, seat)
     worker = getattr(request.app.state, "review_worker", None)
-    if worker is not None and answer["status"] == "queued":
-        worker.nudge()
+    if answer["status"] == "queued":
+        if worker is not None:
+            worker.nudge()
+        await context.broker.publish(REVIEWS, ReviewAsked().encode())  # the other processes
     return answer
 
 

@@ -23,6 +23,8 @@ from app.accounts.passwords import lowest_priority
 from app.core.errors import ApiError
 from app.matches.export import ended_match
 from app.matches.store import load_match
+from app.realtime.hub import Listener
+from app.realtime.messages import REVIEWS
 from app.review import compute, jobs
 
 if TYPE_CHECKING:
@@ -44,6 +46,7 @@ class ReviewWorker:
             max_workers=1, thread_name_prefix="review", initializer=lowest_priority
         )
         self._wake = asyncio.Event()
+        self._asked: Listener | None = None  # the other processes' word (app/realtime/hub.py)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -57,10 +60,17 @@ class ReviewWorker:
         self._thread.shutdown(wait=False, cancel_futures=True)
 
     def nudge(self) -> None:
-        """A job was just asked for in this process: look now rather than at the next poll."""
+        """A job was just asked for in this process: look now (the asking route also tells
+        the other processes, `ReviewAsked`)."""
         self._wake.set()
 
     async def _run(self) -> None:
+        with self.context.hub.listen(REVIEWS) as asked:
+            self._asked = asked
+            await asked.subscribed()
+            await self._work()
+
+    async def _work(self) -> None:
         while True:
             try:
                 while await self.run_one():
@@ -71,9 +81,13 @@ class ReviewWorker:
             await self._idle()
 
     async def _idle(self) -> None:
-        """Until nudged, or the poll comes round on the process's clock (tests drive it)."""
+        """Until nudged, told by another process that a review was asked (or that news may
+        have been lost), or the rare poll comes round on the process's clock: an idle process
+        does no periodic work but that poll, which finds the job of a process that died."""
+        assert self._asked is not None
         waits = {
             asyncio.ensure_future(self._wake.wait()),
+            asyncio.ensure_future(self._asked.next()),
             asyncio.ensure_future(
                 self.context.clock.sleep(self.context.settings.review_poll_seconds)
             ),

@@ -4,6 +4,7 @@ to, and a practice table opened from it."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import httpx
@@ -52,8 +53,8 @@ def test_the_review_shows_each_decision_and_its_flag(
     expect(jumps).to_have_count(min(5, len(flagged)))
     jumps.first.click()
     expect(page.locator("main.replay-page")).to_have_attribute("data-step", str(worst["step"]))
-    expect(page.locator("#review-made")).to_contain_text(f"{round(worst['value'] * 100)}%")
-    expect(page.locator("#review-best")).to_contain_text(f"{round(worst['best_value'] * 100)}%")
+    expect(page.locator("#review-made")).to_contain_text(_percent(worst["value"]))
+    expect(page.locator("#review-best")).to_contain_text(_percent(worst["best_value"]))
     word = "Mistake" if worst["flag"] == "mistake" else "Inaccuracy"
     expect(page.locator("#review-flag")).to_contain_text(word)
     page.locator("#review-all summary").click()
@@ -83,3 +84,9 @@ def test_a_spectator_reads_the_review_the_replay_already_shows(
     expect(page.locator("#review")).to_have_attribute("data-status", "done")
     expect(page.locator("#review-status")).to_contain_text("decisions weighed")
     page.errors.check()
+
+
+def _percent(value: float) -> str:
+    """As the page writes it: JavaScript's Math.round takes a half up (Python's round would
+    take 12.5 to 12)."""
+    return f"{math.floor(value * 100 + 0.5)}%"

@@ -18,6 +18,7 @@ from app.accounts.passwords import LOWEST_PRIORITY
 from app.core.clock import ManualClock
 from app.games import REGISTRY
 from app.games.review import Decision, Verdict
+from app.realtime.messages import REVIEWS, ReviewAsked
 from app.review import compute, jobs
 from app.review.models import ReviewJob
 from tests.platform.helpers import Player, act, app_client, new_player
@@ -179,9 +180,13 @@ async def test_decisions_are_weighed_on_the_low_priority_review_thread(
     assert {(name.split("_")[0], nice) for name, nice in seen} == {("review", LOWEST_PRIORITY)}
 
 
-async def test_a_review_asked_on_another_process_is_found_by_the_poll(
-    database_url: str, clock: ManualClock
+@pytest.mark.parametrize("told", ["by the poll", "through the broker"])
+async def test_a_review_asked_on_another_process_is_found(
+    database_url: str, clock: ManualClock, told: str
 ) -> None:
+    """The asking process tells every other one (`ReviewAsked` on the `reviews` channel), and
+    a worker idle on its long poll takes the job at once; without that word, the poll finds
+    it when it comes round on the process's clock."""
     hour = {**REVIEW_SETTINGS, "review_poll_seconds": 3600.0}
     async with app_client(database_url, clock=clock, **hour) as http:
         ada, match_id = await finished_match(http)
@@ -190,7 +195,10 @@ async def test_a_review_asked_on_another_process_is_found_by_the_poll(
             await jobs.ask(session, (match_id, 0), clock.now())
         path = f"/api/v1/matches/{match_id}/reviews/0"
         assert (await http.get(path)).json()["status"] == "queued"
-        await clock.advance(3600)  # the poll comes round on the process's clock
+        if told == "through the broker":
+            await context.broker.publish(REVIEWS, ReviewAsked().encode())
+        else:
+            await clock.advance(3600)
         assert (await waited(http, path, ada))["review"]["seat"] == 0
 
 
