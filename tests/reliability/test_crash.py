@@ -76,6 +76,11 @@ class Crasher:
         self.acks += 1
         if move.sends == 1:
             self.latencies = [*self.latencies[-49:], seconds]
+        if self._armed() and self.after_commit and self.acks >= self.next_kill + self.spacing:
+            # The committed-but-unanswered window needs a push to overtake a REST answer; when
+            # a whole spacing of moves went by without one, kill inside a request instead, so
+            # every planned kill lands before the matches end.
+            self.after_commit = False
 
     def pushed(self, table: Table, watching_seat: int, version: int) -> None:
         move = table.moves.get(version - 1)
