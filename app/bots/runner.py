@@ -18,6 +18,7 @@ from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
 from app.core.errors import ApiError
 from app.core.statuses import ActorKind
+from app.daily.bot import DAILY_BOT, PLAYS_AS, daily_rng
 from app.games.knowledge import knowledge_of
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
@@ -38,19 +39,22 @@ def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object | None:
 
     A tutorial's bot plays its script's moves (public data, app/games/<game>/tutorial.py), and
     None while the script waits for the learner (a simultaneous choice the learner makes
-    first); once the script is over or left, the game's standard strategy plays on."""
+    first); once the script is over or left, the game's standard strategy plays on. A daily
+    deal's bot plays the standard strategy too, seeded by what its seat sees (app/daily/bot.py)."""
     if strategy_name == TUTORIAL_BOT:
         encoded = loaded.engine.encode(loaded.state)
         if on_script(loaded.game, encoded):
             return scripted_move(loaded.game, encoded, seat)
         strategy_name = FALLBACK_BOT
-    strategy = strategy_named(loaded.game, strategy_name)
+    daily = strategy_name == DAILY_BOT
+    strategy = strategy_named(loaded.game, PLAYS_AS if daily else strategy_name)
     seen = envelope(loaded, seat, {}, as_bot=True)
     knowledge = knowledge_of(
         loaded.engine, loaded.state, seat, view=seen["view"], legal=seen["legal_actions"]
     )
-    rng = random.Random(f"{loaded.id}:{loaded.version}:{seat}")
-    return strategy(knowledge, rng)
+    if daily:
+        return strategy(knowledge, daily_rng(loaded.engine, loaded.state, seat))
+    return strategy(knowledge, random.Random(f"{loaded.id}:{loaded.version}:{seat}"))
 
 
 log = logging.getLogger(__name__)

@@ -81,6 +81,10 @@ STATUS_BY_CODE = {
     "tutorial/not_found": 404,
     # Post-game review (app/review): a practice table from a step that was not the seat's choice.
     "review/no_such_decision": 422,
+    # The daily deal (app/daily): one deal a day per game, played once, ranked by percentile.
+    "daily/already_played": 409,
+    "daily/not_found": 404,
+    "daily/not_played": 403,
     # Notifications (app/notifications): Web Push and the daily digest.
     "push/off": 409,
     "push/not_subscribed": 409,

@@ -19,19 +19,25 @@ from app.games import (
     fox_on_the_tree,
     oh_fox,
 )
+from app.games.daily import DailyRules
 from app.games.fox_in_the_forest import bots as fox_bots
+from app.games.fox_in_the_forest import daily as fox_daily
 from app.games.fox_in_the_forest import review as fox_review
 from app.games.fox_in_the_forest import tutorial as fox_tutorial
 from app.games.fox_in_the_forest_duet import bots as duet_bots
+from app.games.fox_in_the_forest_duet import daily as duet_daily
 from app.games.fox_in_the_forest_duet import review as duet_review
 from app.games.fox_in_the_forest_duet import tutorial as duet_tutorial
 from app.games.fox_on_the_run import bots as run_bots
+from app.games.fox_on_the_run import daily as run_daily
 from app.games.fox_on_the_run import review as run_review
 from app.games.fox_on_the_run import tutorial as run_tutorial
 from app.games.fox_on_the_tree import bots as tree_bots
+from app.games.fox_on_the_tree import daily as tree_daily
 from app.games.fox_on_the_tree import review as tree_review
 from app.games.fox_on_the_tree import tutorial as tree_tutorial
 from app.games.oh_fox import bots as oh_fox_bots
+from app.games.oh_fox import daily as oh_fox_daily
 from app.games.oh_fox import review as oh_fox_review
 from app.games.oh_fox import tutorial as oh_fox_tutorial
 from app.games.protocol import Engine, Strategy
@@ -42,13 +48,15 @@ from app.games.tutorial import Tutorial
 @dataclass(frozen=True)
 class Game:
     """One game as the platform knows it: its engine, its bots' strategies by name, its
-    guided first match (the script beside the engine, app/games/tutorial.py) and how its
-    post-game review weighs a decision (app/games/review.py)."""
+    guided first match (the script beside the engine, app/games/tutorial.py), how its
+    post-game review weighs a decision (app/games/review.py) and how its daily deal is laid
+    and ranked (app/games/daily.py)."""
 
     engine: Engine[Any]
     strategies: Mapping[str, Strategy]
     tutorial: Tutorial
     review: ReviewRules
+    daily: DailyRules
 
     @property
     def id(self) -> str:
@@ -56,16 +64,41 @@ class Game:
 
 
 _GAMES = (
-    Game(fox_in_the_forest.ENGINE, fox_bots.STRATEGIES, fox_tutorial.TUTORIAL, fox_review.REVIEW),
+    Game(
+        fox_in_the_forest.ENGINE,
+        fox_bots.STRATEGIES,
+        fox_tutorial.TUTORIAL,
+        fox_review.REVIEW,
+        fox_daily.DAILY,
+    ),
     Game(
         fox_in_the_forest_duet.ENGINE,
         duet_bots.STRATEGIES,
         duet_tutorial.TUTORIAL,
         duet_review.REVIEW,
+        duet_daily.DAILY,
     ),
-    Game(fox_on_the_tree.ENGINE, tree_bots.STRATEGIES, tree_tutorial.TUTORIAL, tree_review.REVIEW),
-    Game(fox_on_the_run.ENGINE, run_bots.STRATEGIES, run_tutorial.TUTORIAL, run_review.REVIEW),
-    Game(oh_fox.ENGINE, oh_fox_bots.STRATEGIES, oh_fox_tutorial.TUTORIAL, oh_fox_review.REVIEW),
+    Game(
+        fox_on_the_tree.ENGINE,
+        tree_bots.STRATEGIES,
+        tree_tutorial.TUTORIAL,
+        tree_review.REVIEW,
+        tree_daily.DAILY,
+    ),
+    Game(
+        fox_on_the_run.ENGINE,
+        run_bots.STRATEGIES,
+        run_tutorial.TUTORIAL,
+        run_review.REVIEW,
+        run_daily.DAILY,
+    ),
+    Game(
+        oh_fox.ENGINE,
+        oh_fox_bots.STRATEGIES,
+        oh_fox_tutorial.TUTORIAL,
+        oh_fox_review.REVIEW,
+        oh_fox_daily.DAILY,
+    ),
 )
 
 GAMES: dict[str, Game] = {game.id: game for game in _GAMES}

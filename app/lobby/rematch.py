@@ -13,6 +13,7 @@ from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
 from app.core.errors import ApiError
 from app.core.statuses import LobbyStatus, MatchStatus
+from app.daily.bot import DAILY_BOT
 from app.lobby import activity
 from app.lobby.context import LobbyContext
 from app.lobby.models import Lobby, LobbySeat
@@ -97,5 +98,6 @@ def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
 
 
 def _again(bot: str | None) -> str | None:
-    """A rematch of a guided match is a real one: its scripted bot gives way to the standard."""
-    return FALLBACK_BOT if bot == TUTORIAL_BOT else bot
+    """A rematch of a guided match or a daily deal is a real one: its scripted or daily bot
+    gives way to the standard."""
+    return FALLBACK_BOT if bot in (TUTORIAL_BOT, DAILY_BOT) else bot

@@ -27,6 +27,7 @@ from app.core.config import Settings, get_settings, parse_origins
 from app.core.db import Database
 from app.core.errors import install_error_handlers
 from app.core.packaged import FRONTEND
+from app.daily.router import router as daily_router
 from app.lobby.router import router as lobby_router
 from app.matches.router import router as matches_router
 from app.my_games.router import router as my_games_router
@@ -185,6 +186,7 @@ def include_routers(app: FastAPI) -> None:
         player_events_router,
         challenges_router,
         tutorials_router,
+        daily_router,
         review_router,
         notifications_router,
         bot_account_router,

@@ -4,6 +4,7 @@ from app.accounts.models import Account, DeviceSession, Player
 from app.admin.models import AuditEvent
 from app.challenges.models import Challenge
 from app.chat.models import ChatMessage
+from app.daily.models import DailyDeal, DailyEntry
 from app.lobby.models import Lobby, LobbySeat
 from app.matches.models import Match, MatchAction, MatchSeat, MatchStart
 from app.notifications.models import DigestSent, NotificationPrefs, PushNotice, PushSubscription
@@ -17,6 +18,8 @@ __all__ = [
     "Challenge",
     "ChatMessage",
     "ClockSettings",
+    "DailyDeal",
+    "DailyEntry",
     "DeviceSession",
     "DigestSent",
     "Lobby",

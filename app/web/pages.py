@@ -62,6 +62,11 @@ async def game_leaderboard(game_id: str) -> Response:
     return page("leaderboard.html")
 
 
+@router.get("/daily/{game_id}/{day}")
+async def daily_results(game_id: str, day: str) -> Response:
+    return page("daily.html")
+
+
 @router.get("/account")
 async def account() -> Response:
     return page("account.html")

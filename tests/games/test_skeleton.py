@@ -16,11 +16,13 @@ PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "engine.py").is_file()
 ROLES = ("data", "state", "setup", "rules", "view", "hidden", "scoring", "engine")
 # tutorial.py: the guided first match ("Learn to play", app/games/tutorial.py), every game's.
 # review.py: how the post-game review weighs a seat's decision (app/games/review.py), every game's.
+# daily.py: how the daily deal is laid and ranked (app/games/daily.py), every game's.
 REQUIRED = {f"{role}.py" for role in ROLES} | {
     "__init__.py",
     "view_types.py",
     "tutorial.py",
     "review.py",
+    "daily.py",
 }
 
 # Each game's bots: `bots.py` (its STRATEGIES table, on the generic search of app/bots).

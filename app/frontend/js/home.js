@@ -10,6 +10,7 @@ import { myGamesPanel, startMyGames, refreshMyGames } from "./my-games.js";
 import { siteHeader, nameForm, toast, status, playerCount } from "./ui.js";
 import { slot } from "./slot.js";
 import { learnPanel } from "./learn.js";
+import { dailyPanel } from "./daily.js";
 
 const REFRESH_MS = 5000;
 const app = byId("app");
@@ -20,6 +21,7 @@ const tables = slot(tablesList, { fallback: () => document.getElementById("refre
 const gameCards = h("div", { class: "game-cards", role: "list" });
 const newTableForm = h("div", { class: "new-table-form", id: "new-table-form" });
 const learnSlot = h("div", { class: "learn-slot" });
+const dailySlot = h("div", { class: "daily-slot" });
 let catalogue = [];
 let chosenGame = null;
 
@@ -71,6 +73,21 @@ function named() {
   const next = document.getElementById("create-table") || document.querySelector(".game-pick");
   next?.focus();
   refreshMyGames();
+  refreshDaily();
+}
+
+/** The day's deals and, for a player with a name, where they stand with each. */
+async function refreshDaily() {
+  let today = null;
+  if (identity()) {
+    try {
+      today = await api("/daily");
+    } catch (failure) {
+      if (failure.code === "auth/invalid") forgetIdentity();
+    }
+  }
+  replace(dailySlot, catalogue.length ? dailyPanel(today, catalogue) : null);
+  dailySlot.dataset.loads = String(Number(dailySlot.dataset.loads || 0) + 1); // tests wait on it
 }
 
 function renderAll() {
@@ -78,6 +95,7 @@ function renderAll() {
   const main = h("main", { id: "main", tabindex: "-1" },
     nameSection(),
     myGamesPanel(),
+    dailySlot,
     learnSlot,
     h("section", { class: "panel", "aria-labelledby": "open-title" },
       h("div", { class: "panel-head" },
@@ -217,6 +235,7 @@ async function start() {
   }
   renderNewTableForm();
   replace(learnSlot, catalogue.length ? learnPanel(catalogue) : null);
+  await refreshDaily();
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
   await startMyGames(renderAll);

@@ -18,6 +18,7 @@ import { siteHeader, toast, status } from "./ui.js";
 import { timeLeft } from "./timer.js";
 import { tableClockLine } from "./slow-clock.js";
 import { Coach, isGuided } from "./match-coach.js";
+import { DailyNote, isDaily } from "./match-daily.js";
 
 const matchId = pageId("match");
 const me = identity();
@@ -39,6 +40,7 @@ let resend = null; // an action refused only as stale: offered again on the next
 let deadlineTimer = null;
 let chatLoaded = false;
 let coach = null; // a guided match's coach (match-coach.js)
+let dailyNote = null; // a daily deal's badge, and its results at the end (match-daily.js)
 
 /* ---------- the ctx handed to the renderer ---------- */
 
@@ -315,6 +317,7 @@ function onEnvelope(envelope) {
   setPending(false);
   draw(envelope);
   resendIfStillLegal(envelope);
+  dailyNote?.seen(envelope);
   // Only seated players post in the chat: the first envelope says whether we are one.
   if (!chatLoaded) {
     chatLoaded = true;
@@ -395,6 +398,10 @@ async function start() {
   if (isGuided(summary)) {
     coach = new Coach(matchId, summary.game, measureStickyParts);
     layout.prompt.after(coach.node); // in the status bar: the line stays in view as the table scrolls
+  }
+  if (isDaily(summary)) {
+    dailyNote = new DailyNote(matchId, summary.game);
+    layout.main.querySelector(".match-title")?.after(dailyNote.node);
   }
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m),
     onEnd: () => followChatAfterEnd(layout.chat, matchId) });

@@ -130,6 +130,7 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
     ("GET", "/match/{match_id}/replay"): (None, ALL_OK),
     ("GET", "/players/{player_id}"): (None, ALL_OK),
     ("GET", "/games/{game_id}/leaderboard"): (None, ALL_OK),
+    ("GET", "/daily/{game_id}/{day}"): (None, ALL_OK),
     ("GET", "/account"): (None, ALL_OK),
     ("GET", "/admin"): (None, ALL_OK),
     ("GET", "/docs"): (None, ALL_OK),
@@ -176,6 +177,11 @@ ROWS: dict[tuple[str, str], tuple[Any, dict[str, int]]] = {
         None,
         only({"spectator": 404, "seated": 404, "host": 404, "admin": 404}),
     ),
+    # The daily deal: anyone signed in plays it (once) and reads its results once it is over;
+    # this world's day is long past and had no deal.
+    ("GET", "/api/v1/daily"): (None, only(SIGNED_IN)),
+    ("POST", "/api/v1/daily/{game_id}"): (None, only(dict.fromkeys(SIGNED_IN, 201))),
+    ("GET", "/api/v1/daily/{game_id}/{day}"): (None, only(dict.fromkeys(SIGNED_IN, 404))),
     # A review exists only after the end: while the match runs nobody who may watch it gets
     # one, not even its own seat (match/not_finished); asking needs a token.
     ("GET", "/api/v1/matches/{match_id}/reviews/{seat}"): (
@@ -204,6 +210,7 @@ FIXED = {
     "seat": "2",
     "step": "0",
     "game_id": "oh-fox",
+    "day": "2020-01-01",
     "name": "swagger-ui.css",
     "session_id": "no-such-session",
     "challenge_id": "no-such-challenge",
