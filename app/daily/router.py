@@ -53,10 +53,10 @@ async def play(
     """A match of today's deal of the game against the bot; the same match again while it is
     unfinished. Once it is over the deal cannot be played again that day."""
     now = context.clock.now()
-    match_id, created = await daily_match(session, player, game_id, now)
-    if created:
-        await activity.check_room(session, player.id, context.settings, now)
     try:
+        match_id, created = await daily_match(session, player, game_id, now)
+        if created:
+            await activity.check_room(session, player.id, context.settings, now)
         await session.commit()
     except IntegrityError:  # the same player's other request made it first: that one is theirs
         await session.rollback()

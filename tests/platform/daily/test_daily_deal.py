@@ -4,6 +4,7 @@ both, with percentiles, and open only to those who finished; tomorrow brings a n
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -205,3 +206,31 @@ async def test_refusals(client: httpx.AsyncClient) -> None:
     assert bad_day.status_code == 400 and bad_day.json()["error"]["code"] == "request/malformed"
     signed_out = await client.get("/api/v1/daily")
     assert signed_out.status_code == 401
+
+
+async def test_a_resignation_ranks_below_every_finished_result(client: httpx.AsyncClient) -> None:
+    game = "fox-on-the-run"
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    gave_up = await _start(client, ada, game)
+    await settle(client.app)  # type: ignore[attr-defined]
+    resigned = await client.post(f"/api/v1/matches/{gave_up}/resign", headers=ada.auth)
+    assert resigned.status_code == 200, resigned.text
+    await _play_out(client, await _start(client, bob, game), bob, _last)
+    results = (await _results(client, ada, game, TODAY)).json()["results"]
+    assert [(r["name"], r["status"], r["rank"], r["percentile"]) for r in results] == [
+        ("Bob", "finished", 1, 100.0),
+        ("Ada", "resigned", 2, 0.0),
+    ]
+    again = await _play(client, ada, game)
+    assert again.json()["error"]["code"] == "daily/already_played"  # resigning is playing it
+
+
+async def test_a_double_click_makes_one_match_and_everyone_gets_one_deal(
+    client: httpx.AsyncClient,
+) -> None:
+    ada, bob = await new_player(client, "Ada"), await new_player(client, "Bob")
+    seen = await asyncio.gather(_today(client, ada), _today(client, bob))  # the day's first asks
+    assert seen[0]["deals"] == [{**deal, "yours": None} for deal in seen[1]["deals"]]
+    clicks = await asyncio.gather(*(_play(client, ada, "oh-fox") for _ in range(3)))
+    assert sorted(click.status_code for click in clicks) == [200, 200, 201]
+    assert len({click.json()["match_id"] for click in clicks}) == 1
