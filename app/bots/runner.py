@@ -18,7 +18,7 @@ from app.bots.strategies import strategy_named
 from app.bots.workers import Workers
 from app.core.errors import ApiError
 from app.core.statuses import ActorKind
-from app.daily.bot import DAILY_BOT, PLAYS_AS, daily_rng
+from app.daily.bot import DAILY_BOT, daily_rng
 from app.games.knowledge import knowledge_of
 from app.matches.envelope import envelope
 from app.matches.loaded import LoadedMatch
@@ -46,13 +46,12 @@ def choose(loaded: LoadedMatch, seat: int, strategy_name: str) -> object | None:
         if on_script(loaded.game, encoded):
             return scripted_move(loaded.game, encoded, seat)
         strategy_name = FALLBACK_BOT
-    daily = strategy_name == DAILY_BOT
-    strategy = strategy_named(loaded.game, PLAYS_AS if daily else strategy_name)
+    strategy = strategy_named(loaded.game, strategy_name)
     seen = envelope(loaded, seat, {}, as_bot=True)
     knowledge = knowledge_of(
         loaded.engine, loaded.state, seat, view=seen["view"], legal=seen["legal_actions"]
     )
-    if daily:
+    if strategy_name == DAILY_BOT:
         return strategy(knowledge, daily_rng(loaded.engine, loaded.state, seat))
     return strategy(knowledge, random.Random(f"{loaded.id}:{loaded.version}:{seat}"))
 

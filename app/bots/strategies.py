@@ -21,9 +21,19 @@ class UnknownStrategy(LookupError):
     """A seat names a bot this server does not have: an error, never a silent `random`."""
 
 
+DAILY_BOT = "daily"
+"""A daily deal's bot (app/daily/bot.py): the standard strategy, seeded by what its seat sees."""
+PRACTICE_BOT = "practice"
+"""A practice table's bot (app/review/practice.py): the expert, under a name that says so."""
+TABLE_BOTS = {DAILY_BOT: "standard", PRACTICE_BOT: "expert"}
+"""The bots of special tables, named for the table ("Daily bot 2", "Practice bot 2") so that
+every client can tell what the table is from its seats: the strategy each plays. Never offered
+for a seat in a lobby (`bot_names`)."""
+
+
 def strategy_named(game: str, name: str) -> Strategy:
     strategies = strategies_for(game)
-    strategy = strategies.get(name)
+    strategy = strategies.get(TABLE_BOTS.get(name, name))
     if strategy is None:
         choices = ", ".join(sorted(strategies))
         raise UnknownStrategy(f"{game} has no bot strategy '{name}' (it has: {choices})")

@@ -19,14 +19,13 @@ from typing import Any
 
 import orjson
 
+from app.bots.strategies import DAILY_BOT
 from app.games.protocol import Engine
 
-DAILY_BOT = "daily"
-"""The strategy name a daily deal's bot seats carry (shown as "Daily bot 2")."""
-
-PLAYS_AS = "standard"
-"""The strategy it plays: every game has it, and it takes no wall-clock budget (the expert's
-search stops on time, so it would answer a loaded server differently)."""
+__all__ = ["DAILY_BOT", "daily_rng"]
+# It plays the standard strategy (app/bots/strategies.py's TABLE_BOTS): every game has it, and it
+# takes no wall-clock budget (the expert's search stops on time, so it would answer a loaded
+# server differently).
 
 
 def daily_rng(engine: Engine[Any], state: Any, seat: int) -> random.Random:

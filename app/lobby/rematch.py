@@ -11,9 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.accounts.bot_accounts import bot_ids_of
 from app.accounts.service import Identity, names_of
 from app.accounts.tokens import new_id
+from app.bots.strategies import TABLE_BOTS
 from app.core.errors import ApiError
 from app.core.statuses import LobbyStatus, MatchStatus
-from app.daily.bot import DAILY_BOT
 from app.lobby import activity
 from app.lobby.context import LobbyContext
 from app.lobby.models import Lobby, LobbySeat
@@ -98,6 +98,8 @@ def _new_lobby(loaded: LoadedMatch, host: Identity, rated: bool) -> Lobby:
 
 
 def _again(bot: str | None) -> str | None:
-    """A rematch of a guided match or a daily deal is a real one: its scripted or daily bot
-    gives way to the standard."""
-    return FALLBACK_BOT if bot in (TUTORIAL_BOT, DAILY_BOT) else bot
+    """A rematch of a guided match or a special table is a real one: a scripted bot gives way
+    to the standard, a daily or practice bot to the strategy it played."""
+    if bot == TUTORIAL_BOT:
+        return FALLBACK_BOT
+    return TABLE_BOTS.get(bot, bot) if bot is not None else None

@@ -3,7 +3,8 @@
 The table starts from a world the seat could not tell from the real one at that step: the
 canonical member of its information set re-dealt by the engine's `determinize` with a fresh
 seed. Every card it could not see is dealt anew, so the practice table shows none of the other
-hands as they really were; the caller plays that seat and the game's `expert` bot every other.
+hands as they really were; the caller plays that seat and the game's `expert` bot every other,
+named "Practice bot" so that the table says what it is.
 The table is private, has no lobby (so it is never rated) and no turn timer; its first state is
 stored (`MatchStart`) so that its replay and export start where it started.
 """
@@ -17,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.service import Identity
 from app.accounts.tokens import new_id
+from app.bots.strategies import PRACTICE_BOT
 from app.core.errors import ApiError
 from app.core.names import bot_name
 from app.core.statuses import MatchStatus
@@ -31,7 +33,6 @@ from app.matches.store import load_match
 from app.review.context import ReviewContext
 from app.review.service import reviewable
 
-OPPONENT = "expert"
 NOT_A_DECISION = "At this step that seat had no choice to make: pick one of its decisions."
 
 
@@ -88,7 +89,7 @@ def _practice_match(loaded: LoadedMatch, world: Any, seat: int, player: Identity
         seats=[
             MatchSeat(seat=s, player_id=player.id, bot=None, name=player.name)
             if s == seat
-            else MatchSeat(seat=s, player_id=None, bot=OPPONENT, name=bot_name(OPPONENT, s))
+            else MatchSeat(seat=s, player_id=None, bot=PRACTICE_BOT, name=bot_name(PRACTICE_BOT, s))
             for s in range(len(loaded.seats))
         ],
     )

@@ -402,6 +402,9 @@ async function start() {
   if (isDaily(summary)) {
     dailyNote = new DailyNote(matchId, summary.game);
     layout.main.querySelector(".match-title")?.after(dailyNote.node);
+  } else if (summary.seats.some((seat) => seat.bot === "practice")) { // from a review: app/review/practice.py
+    layout.main.querySelector(".match-title")?.after(h("span", { class: "badge badge-practice", id: "practice-badge",
+      title: "Played on from a reviewed decision, the cards you could not see dealt anew; never rated" }, "Practice table"));
   }
   socket = new MatchSocket(matchId, me && me.token, { onEnvelope, onError, onState, onChat: (m) => layout.chat.add(m),
     onEnd: () => followChatAfterEnd(layout.chat, matchId) });

@@ -163,6 +163,9 @@ async def test_the_daily_match_is_private_unrated_and_unlisted(client: httpx.Asy
     await _play_out(client, match_id, ada, _first)
     summary = (await client.get(f"/api/v1/matches/{match_id}", headers=ada.auth)).json()
     assert summary["status"] == "finished" and not summary.get("rating_changes")
+    rematch = await client.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
+    assert rematch.status_code in (200, 201), rematch.text  # an ordinary table: the standard bot
+    assert [seat["bot"] for seat in rematch.json()["seats"]] == [None, "standard"]
 
 
 async def test_each_day_has_its_own_deal_and_yesterdays_results_are_open(
