@@ -16,7 +16,7 @@ import markdown
 
 from app.catalogue.rules_table import data_block
 from app.core.packaged import RULES
-from app.web.installable import APP_HEAD_TAGS
+from app.web.page_head import APP_HEAD_TAGS
 
 # /lobby/{id} or /match/{id}: ids are URL-safe tokens (app/accounts/tokens.py).
 CAME_FROM = re.compile(r"/(lobby|match)/[A-Za-z0-9_-]{1,64}")

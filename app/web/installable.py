@@ -19,19 +19,6 @@ from app.core.packaged import FRONTEND
 from app.web.release import WORKER_SOURCE, current_release
 
 MANIFEST = FRONTEND / "manifest.webmanifest"
-# What every page's head says of the app: the HTML files of app/frontend/ carry these lines as
-# they are (tests/platform/test_installable.py holds them to it), the rules pages are rendered
-# with them. The theme is the site header's colour (css/foxden.css --forest-dark).
-APP_HEAD_TAGS = (
-    '<meta name="theme-color" content="#234f3b">',
-    '<link rel="manifest" href="/manifest.webmanifest">',
-    '<link rel="icon" href="/static/icons/foxden.svg" type="image/svg+xml">',
-    '<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">',
-    '<meta name="mobile-web-app-capable" content="yes">',
-    '<meta name="apple-mobile-web-app-capable" content="yes">',
-    '<meta name="apple-mobile-web-app-title" content="Foxden">',
-    '<meta name="apple-mobile-web-app-status-bar-style" content="default">',
-)
 # Both are small and change with each release: always revalidated, never kept stale. (Browsers
 # fetch /sw.js past their HTTP cache anyway; this says so to proxies too.)
 REVALIDATE = {"Cache-Control": "no-cache"}

@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from app.core.errors import HtmlNotFound
 from app.core.packaged import FRONTEND
+from app.web.page_head import release_page
 from app.web.release import OFFLINE_PAGE, OFFLINE_URL, release_headers
 
 # Swagger UI's files as the fastapi-swagger package ships them: /docs needs no CDN.
@@ -27,7 +28,7 @@ def page(name: str) -> Response:
         raise HtmlNotFound("This page is not there.")
     # The pages are small and change with each release: always revalidate.
     headers = {"Cache-Control": "no-cache", **release_headers()}
-    return FileResponse(path, media_type="text/html", headers=headers)
+    return Response(release_page(path), media_type="text/html", headers=headers)
 
 
 @router.get("/")

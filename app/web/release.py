@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from app.core.packaged import FRONTEND
+from app.web.page_head import served_page
 
 STATIC = "/static/"
 OFFLINE_URL = "/offline"
@@ -65,7 +66,14 @@ def integrity(content: bytes) -> str:
 def scan(folder: Path) -> Release:
     """The release held in `folder` (the frontend): its files' hashes and what is precached."""
     files = sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    hashes = {p.relative_to(folder).as_posix(): integrity(p.read_bytes()) for p in files}
+    # A page's hash is of the page as served (with the app's head), so a change of that head
+    # is a new release too.
+    hashes = {
+        p.relative_to(folder).as_posix(): integrity(
+            served_page(p) if p.suffix == ".html" else p.read_bytes()
+        )
+        for p in files
+    }
     listing = "".join(f"{path} {digest}\n" for path, digest in hashes.items())
     version = hashlib.sha256(listing.encode()).hexdigest()[:20]
     extensions = {p.relative_to(folder).as_posix() for p in folder.glob(EXTENSION_GLOB)}
@@ -74,7 +82,7 @@ def scan(folder: Path) -> Release:
         for path, digest in hashes.items()
         if _precached(path) and path != WORKER_SOURCE and path not in extensions
     ]
-    if OFFLINE_PAGE in hashes:  # served as /offline, byte for byte (app/web/pages.py)
+    if OFFLINE_PAGE in hashes:  # served as /offline, as the hash has it (app/web/pages.py)
         assets.append(Asset(OFFLINE_URL, hashes[OFFLINE_PAGE]))
     return Release(version, tuple(assets), tuple(STATIC + path for path in sorted(extensions)))
 

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from app.core.packaged import FRONTEND
-from app.web.installable import APP_HEAD_TAGS
+from app.web.page_head import APP_HEAD_MARKER, APP_HEAD_TAGS, served_page
 from app.web.release import RELEASE_HEADER, integrity
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -99,10 +99,19 @@ async def test_the_offline_page_is_a_page_of_this_release(client: httpx.AsyncCli
 def test_every_page_names_the_manifest_and_the_icons() -> None:
     assert f'<meta name="theme-color" content="{css_colour("forest-dark")}">' in APP_HEAD_TAGS
     for page in sorted(FRONTEND.glob("*.html")):
-        html = page.read_text(encoding="utf-8")
+        written = page.read_text(encoding="utf-8")
+        assert written.count(APP_HEAD_MARKER) == 1, page.name  # in the head, once
+        assert written.index(APP_HEAD_MARKER) < written.index("</head>"), page.name
+        served = served_page(page).decode()
         for tag in APP_HEAD_TAGS:
-            assert tag in html, (page.name, tag)
-        assert 'href="data:,"' not in html, page.name
+            assert tag in served, (page.name, tag)
+        assert 'href="data:,"' not in served and APP_HEAD_MARKER not in served, page.name
+
+
+async def test_a_page_is_served_with_the_apps_head(client: httpx.AsyncClient) -> None:
+    response = await client.get("/daily/oh-fox/2026-12-05")
+    assert response.headers["content-type"].startswith("text/html")
+    assert "\n  ".join(APP_HEAD_TAGS) in response.text
 
 
 async def test_a_rules_page_is_a_page_of_the_app(client: httpx.AsyncClient) -> None:
