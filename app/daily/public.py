@@ -14,7 +14,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.core.errors import ApiError
 from app.daily.deals import day_of, deal_if_drawn, deal_of, game_of, next_deal_at
 from app.daily.models import DailyDeal
-from app.daily.results import PLAYING, Result, finished_count, results_of
+from app.daily.results import (
+    PLAYING,
+    Result,
+    finished_count,
+    finished_counts,
+    games_played,
+    results_of,
+)
 from app.daily.schemas import (
     DailyDealPublic,
     DailyMissionPublic,
@@ -29,16 +36,23 @@ NOT_PLAYED = "Today's results open once you have finished today's deal yourself.
 
 
 async def today_for(session: AsyncSession, player_id: str, now: datetime) -> DailyTodayPublic:
+    """Every game's deal of the day. The home page asks on every visit, so a deal's results are
+    ranked only for a player who played it (their rank needs everyone's); for the others, a
+    count of who finished is enough."""
     day = day_of(now)
+    counts = await finished_counts(session, day)
+    played = await games_played(session, player_id, day)
     deals = []
     for game in GAMES.values():
         deal = await deal_of(session, game, now)
-        results = await results_of(session, game, deal)
-        yours = next((r for r in results if r.player_id == player_id), None)
+        yours = None
+        if game.id in played:
+            results = await results_of(session, game, deal)
+            yours = next((r for r in results if r.player_id == player_id), None)
         deals.append(
             DailyDealPublic(
                 **_about(game, deal),
-                finished=finished_count(results),
+                finished=counts.get(game.id, 0),
                 yours=_public(yours, player_id) if yours is not None else None,
             )
         )

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.core.statuses import MatchStatus
@@ -109,3 +110,22 @@ def _placed(result: Result, standings: list[Standing]) -> Result:
 
 def finished_count(results: list[Result]) -> int:
     return sum(1 for r in results if r.rank is not None)
+
+
+async def finished_counts(session: AsyncSession, day: date) -> dict[str, int]:
+    """How many have finished each game's deal of the day (a resignation finishes it too)."""
+    rows = await session.execute(
+        select(DailyEntry.game, func.count())
+        .join(Match, Match.id == DailyEntry.match_id)
+        .where(DailyEntry.day == day, Match.status == MatchStatus.FINISHED)
+        .group_by(DailyEntry.game)
+    )
+    return {game: count for game, count in rows}
+
+
+async def games_played(session: AsyncSession, player_id: str, day: date) -> set[str]:
+    """The games whose deal of the day the player has started."""
+    rows = await session.scalars(
+        select(DailyEntry.game).where(DailyEntry.day == day, DailyEntry.player_id == player_id)
+    )
+    return set(rows)
