@@ -17,7 +17,7 @@ from app.core.clock import ManualClock
 from app.daily.models import DailyDeal
 from app.games import GAMES
 from app.matches.models import Match, MatchAction
-from tests.platform.helpers import Player, act, envelope, new_player
+from tests.platform.helpers import Player, act, counting_statements, envelope, new_player
 from tests.timing import settle
 
 NOON = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
@@ -237,3 +237,20 @@ async def test_a_double_click_makes_one_match_and_everyone_gets_one_deal(
     clicks = await asyncio.gather(*(_play(client, ada, "oh-fox") for _ in range(3)))
     assert sorted(click.status_code for click in clicks) == [200, 200, 201]
     assert len({click.json()["match_id"] for click in clicks}) == 1
+
+
+async def test_a_visitors_overview_costs_the_same_however_many_played(
+    client: httpx.AsyncClient,
+) -> None:
+    visitor = await new_player(client, "Vi")
+    await _today(client, visitor)  # the day's deals drawn
+    with counting_statements(client.app) as before:
+        await _today(client, visitor)
+    for name in ("Ada", "Bob", "Cy"):
+        player = await new_player(client, name)
+        await _play_out(client, await _start(client, player, "oh-fox"), player, _first)
+    with counting_statements(client.app) as after:
+        today = await _today(client, visitor)
+    assert next(d for d in today["deals"] if d["game"] == "oh-fox")["finished"] == 3
+    assert len(after) == len(before)
+    assert not [sql for sql in after if "matches.outcome" in sql]  # a count, not the results
