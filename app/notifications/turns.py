@@ -78,6 +78,8 @@ class TurnNotices:
                 if player_id in devices and await _claim(session, loaded, seat, finished)
             ]
             told = [seat for seat in claimed if seat != mover]
+            if not told:  # the mover's own turn going on: claimed, and nobody else to tell
+                return
             kind = payloads.MATCH_FINISHED if finished else payloads.YOUR_TURN
             willing = await wanting(session, (seats[seat] for seat in told), kind, now)
         for seat in told:
