@@ -47,6 +47,9 @@ class PushPlayers:
         self._hub = hub
         self._clock = clock
         self._players: set[str] | None = None  # None: not read yet, anyone may have a device
+        # Players this process changed while the whole set is read: that read may predate
+        # their commit, and the broker's word of it comes back only after a round trip.
+        self._meanwhile: set[str] | None = None
         self._task: asyncio.Task[None] | None = None
 
     def may_push(self, player_id: str) -> bool:
@@ -78,6 +81,8 @@ class PushPlayers:
     def _suppose(self, player_id: str) -> None:
         if self._players is not None:
             self._players.add(player_id)
+        if self._meanwhile is not None:
+            self._meanwhile.add(player_id)
 
     async def _follow(self) -> None:
         """Listen before the first read: a change committed during it is heard afterwards."""
@@ -106,12 +111,17 @@ class PushPlayers:
     async def _read_all(self) -> None:
         """The whole set, tried again until the database answers; meanwhile anyone counts."""
         while True:
+            self._meanwhile = set()
             try:
-                self._players = await self._read(None)
-                return
+                read = await self._read(None)
             except Exception:
                 self._players = None
                 log.warning("could not read who has push subscriptions", exc_info=True)
+            else:
+                self._players = read | self._meanwhile
+                return
+            finally:
+                self._meanwhile = None
             await self._clock.sleep(RETRY_SECONDS)
 
     async def _read(self, player_ids: set[str] | None) -> set[str]:
