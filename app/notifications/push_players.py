@@ -47,9 +47,7 @@ class PushPlayers:
         self._hub = hub
         self._clock = clock
         self._players: set[str] | None = None  # None: not read yet, anyone may have a device
-        # Players this process changed while the whole set is read: that read may predate
-        # their commit, and the broker's word of it comes back only after a round trip.
-        self._meanwhile: set[str] | None = None
+        self._meanwhile: set[str] | None = None  # players changed here during a read
         self._task: asyncio.Task[None] | None = None
 
     def may_push(self, player_id: str) -> bool:
@@ -101,7 +99,7 @@ class PushPlayers:
         for player_id in player_ids:
             self._suppose(player_id)  # while their rows are read, they may have a device
         try:
-            subscribed = await self._read(player_ids)
+            subscribed = await self._read_with_local(player_ids)
         except Exception:  # the database briefly away: they stay counted, notices read for them
             log.warning("could not read players' push subscriptions", exc_info=True)
             return
@@ -111,18 +109,22 @@ class PushPlayers:
     async def _read_all(self) -> None:
         """The whole set, tried again until the database answers; meanwhile anyone counts."""
         while True:
-            self._meanwhile = set()
             try:
-                read = await self._read(None)
+                self._players = await self._read_with_local(None)
+                return
             except Exception:
                 self._players = None
                 log.warning("could not read who has push subscriptions", exc_info=True)
-            else:
-                self._players = read | self._meanwhile
-                return
-            finally:
-                self._meanwhile = None
             await self._clock.sleep(RETRY_SECONDS)
+
+    async def _read_with_local(self, player_ids: set[str] | None) -> set[str]:
+        """The read, and the players this process changed while it ran: it may predate their
+        commit, and the broker's word of that comes back only after a round trip."""
+        self._meanwhile = set()
+        try:
+            return await self._read(player_ids) | self._meanwhile
+        finally:
+            self._meanwhile = None
 
     async def _read(self, player_ids: set[str] | None) -> set[str]:
         """Those of `player_ids` (None: of every player) with a subscription turned on."""
