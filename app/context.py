@@ -23,6 +23,7 @@ from app.matches.history import MoveWriter
 from app.matches.loaded import MatchCache
 from app.matches.locks import MatchLocks
 from app.notifications.delivery import PushSender
+from app.notifications.push_players import PushPlayers
 from app.ops.metrics import Metrics
 from app.realtime.broker import Broker
 from app.realtime.drain import Drain
@@ -83,4 +84,5 @@ class AppContext:
         self.writer = MoveWriter(self.db)
         self.signins = SignInLimits(self.clock)
         self.hashing = PasswordHashing(self.metrics.hashing_refused)
-        self.push = PushSender(self.settings, self.db, self.clock)
+        players = PushPlayers(self.db, self.broker, self.hub, self.clock)
+        self.push = PushSender(self.settings, self.db, self.clock, players)

@@ -38,6 +38,9 @@ class Challenge(Base):
     # The challenger's seat (None: drawn when the challenge is accepted).
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A slow table's clock, carried to the match as a lobby's is (both None: not slow).
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bank_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16))
     decline_reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)

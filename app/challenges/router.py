@@ -94,6 +94,7 @@ async def _answering(
         "challenge/too_many",
         "lobby/bad_options",
         "lobby/rated_mixed",
+        "lobby/clock_conflict",
     ),
     operation_id="createChallenge",
 )

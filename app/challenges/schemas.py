@@ -8,7 +8,14 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from app.core.inputs import PlainText, RequestModel
-from app.lobby.schemas import OPTIONS_HELP, TURN_SECONDS_MAX, PlayerRefPublic
+from app.lobby.schemas import (
+    OPTIONS_HELP,
+    SLOW_CLOCK_HELP,
+    TURN_SECONDS_MAX,
+    PlayerRefPublic,
+    SlowClock,
+    SlowClockPublic,
+)
 
 
 class ChallengeCreate(RequestModel):
@@ -30,6 +37,7 @@ class ChallengeCreate(RequestModel):
     turn_seconds: int | None = Field(
         None, ge=1, le=TURN_SECONDS_MAX, description="Seconds per decision; null: no timer"
     )
+    slow_clock: SlowClock | None = Field(None, description=SLOW_CLOCK_HELP)
 
 
 class ChallengeDecline(RequestModel):
@@ -47,6 +55,9 @@ class ChallengePublic(BaseModel):
     rated: bool
     seat: int | None = Field(description="The challenger's seat; null: drawn at acceptance")
     turn_seconds: int | None
+    slow_clock: SlowClockPublic | None = Field(
+        None, description="A slow table's time per move and bank; null: not a slow table"
+    )
     status: str = Field(description="open | accepted | declined | canceled | expired")
     decline_reason: str | None
     match_id: str | None = Field(description="The match an accepted challenge started")

@@ -5,7 +5,7 @@ the lobby path starts matches from a table's seats, and a challenge fills exactl
 so games for three or more are played from a table (POST /api/v1/lobbies) as before.
 Accepting builds that table already seated and starts its match with the lobby's own match
 creation (app/lobby/create.py), so a challenge's match is like any other: rated through its
-table, timed, replayed, rematched.
+table, timed (a turn timer or a slow clock, checked as a lobby's), replayed, rematched.
 
 An open challenge lasts EXPIRES_AFTER; past it, it reads as expired (on the app's clock) and is
 stored so at the next answer: no timer, nothing to recover after a restart.
@@ -34,7 +34,13 @@ from app.lobby.create import create_match
 from app.lobby.models import Lobby, LobbySeat
 from app.lobby.rated_pool import refuse_mixed_table
 from app.lobby.schemas import PlayerRefPublic
-from app.lobby.service import checked_options, engine_for, new_invite_code
+from app.lobby.service import (
+    checked_options,
+    engine_for,
+    new_invite_code,
+    refuse_two_clocks,
+    slow_clock_public,
+)
 from app.matches.models import Match
 from app.ratings.kinds import is_cooperative
 
@@ -68,6 +74,7 @@ async def create(
     recipient = await recipient_of(session, body.to, challenger)
     engine = engine_for(body.game)
     options = checked_options(engine, body.options, PLAYERS)
+    refuse_two_clocks(body.turn_seconds, body.slow_clock)
     if body.rated and is_cooperative(body.game):
         raise ApiError(
             "challenge/not_ratable",
@@ -86,6 +93,8 @@ async def create(
         rated=body.rated,
         seat=body.seat,
         turn_seconds=body.turn_seconds,
+        move_seconds=body.slow_clock.move_seconds if body.slow_clock else None,
+        bank_seconds=body.slow_clock.bank_seconds if body.slow_clock else None,
         status=ChallengeStatus.OPEN,
         created_at=now,
         expires_at=now + EXPIRES_AFTER,
@@ -181,6 +190,8 @@ def _seated_table(challenge: Challenge) -> Lobby:
         host_id=challenge.challenger_id,
         invite_code=new_invite_code(),
         turn_seconds=challenge.turn_seconds,
+        move_seconds=challenge.move_seconds,
+        bank_seconds=challenge.bank_seconds,
         seats=[LobbySeat(seat=i, player_id=pid, ready=True) for i, pid in enumerate(order)],
     )
 
@@ -226,6 +237,7 @@ def public(
         rated=challenge.rated,
         seat=challenge.seat,
         turn_seconds=challenge.turn_seconds,
+        slow_clock=slow_clock_public(challenge),
         status=status_of(challenge, now),
         decline_reason=challenge.decline_reason,
         match_id=challenge.match_id,

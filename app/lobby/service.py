@@ -6,7 +6,7 @@ import enum
 import secrets
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -70,8 +70,7 @@ async def create_lobby(
     slow_clock: SlowClock | None = None,
 ) -> Lobby:
     engine = engine_for(game)
-    if turn_seconds is not None and slow_clock is not None:
-        raise ApiError("lobby/clock_conflict", CLOCK_CONFLICT)
+    refuse_two_clocks(turn_seconds, slow_clock)
     count = seats if seats is not None else engine.seats.start
     lobby = Lobby(
         id=new_id(),
@@ -189,6 +188,12 @@ def set_ready(lobby: Lobby, player: Identity, ready: bool) -> None:
 CLOCK_CONFLICT = "A table has a turn timer or a slow clock, not both: choose one."
 
 
+def refuse_two_clocks(turn_seconds: int | None, slow_clock: SlowClock | None) -> None:
+    """A new table (a lobby's, a challenge's) has a turn timer or a slow clock, not both."""
+    if turn_seconds is not None and slow_clock is not None:
+        raise ApiError("lobby/clock_conflict", CLOCK_CONFLICT)
+
+
 class Unchanged(enum.Enum):
     """A PATCH that does not name the slow clock (an explicit null removes it)."""
 
@@ -245,10 +250,17 @@ def _set_slow_clock(lobby: Lobby, slow_clock: SlowClock | None) -> None:
         lobby.turn_seconds = None  # a slow table has no turn timer besides
 
 
-def slow_clock_public(lobby: Lobby) -> SlowClockPublic | None:
-    if lobby.move_seconds is None:
+class SlowClocked(Protocol):
+    """A table's slow clock as stored (a lobby's, a challenge's): both None when not slow."""
+
+    move_seconds: int | None
+    bank_seconds: int | None
+
+
+def slow_clock_public(table: SlowClocked) -> SlowClockPublic | None:
+    if table.move_seconds is None:
         return None
-    return SlowClockPublic(move_seconds=lobby.move_seconds, bank_seconds=lobby.bank_seconds or 0)
+    return SlowClockPublic(move_seconds=table.move_seconds, bank_seconds=table.bank_seconds or 0)
 
 
 RATED_NO_BOTS = "Rated tables are for people only: a bot's result would move nobody's rating."

@@ -64,7 +64,7 @@ class Commit:
 
     match: LoadedMatch  # as committed
     change: Change
-    seat: int | None = None  # the seat that acted or changed hands
+    seat: int | None = None  # the seat that acted (moved, resigned) or changed hands
     action: Any = None  # a move's action (MOVE only)
     actor: ActorKind | None = None
     started: float | None = None  # when the move reached the server (perf_counter)

@@ -38,5 +38,5 @@ async def end_match(
         await session.commit()
     ended = await load_match(context, session, match_id)
     if step is not None:
-        await context.commits.announce(Commit(ended, Change.END, actor=step.actor))
+        await context.commits.announce(Commit(ended, Change.END, seat=step.seat, actor=step.actor))
     return ended

@@ -59,3 +59,6 @@ class LastStep:
     text: str  # the log line, with {seatN} placeholders for names
     actor: ActorKind
     data: dict[str, Any] = field(default_factory=dict)
+    # The seat whose own doing it is (a resignation's; None: an admin's abort). The history
+    # row still has no seat: the commit's listeners hear it (no notice to the resigner).
+    seat: int | None = None

@@ -65,6 +65,7 @@ async def resign(
             text=f"{{seat{seat}}} resigned.",
             actor=ActorKind.PLAYER,
             data={"seat": seat},
+            seat=seat,
         )
 
     ended = await end_match(context, session, match_id, decide)

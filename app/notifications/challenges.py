@@ -20,7 +20,9 @@ def challenge_received(
     game: str,
     rated: bool,
 ) -> None:
-    """Queue the notice; returns at once."""
+    """Queue the notice; returns at once (at once too for a player known to have no device)."""
+    if not context.push.players.may_push(recipient_id):
+        return
     engine = get_engine(game)
     title = engine.title if engine is not None else game
     payload = payloads.challenge(challenge_id, challenger, title, rated, context.push.base_url)

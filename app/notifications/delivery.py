@@ -6,6 +6,9 @@ push is encrypted and signed by pywebpush (aes128gcm, VAPID) and posted with aio
 service that answers 5xx or 429, or does not answer, is tried again after a growing pause
 (counted on the app's clock), ATTEMPTS times at most. A subscription the push service calls
 gone (404, 410) is deleted: the browser dropped it, and it will never work again.
+
+The sender also holds the process's knowledge of who has a device to push to
+(app/notifications/push_players.py), started and stopped with it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from app.core.db import Database
 from app.notifications.audience import Device
 from app.notifications.models import PushSubscription
 from app.notifications.payloads import Payload
+from app.notifications.push_players import PushPlayers
 from app.notifications.vapid import signer
 
 QUEUE_MAX = 1_000  # jobs waiting at most; past it a job is dropped, not the move held up
@@ -52,8 +56,11 @@ class Sent(StrEnum):
 class PushSender:
     """One per process (`context.push`); started and stopped with the app."""
 
-    def __init__(self, settings: Settings, db: Database, clock: Clock) -> None:
+    def __init__(
+        self, settings: Settings, db: Database, clock: Clock, players: PushPlayers
+    ) -> None:
         self.enabled = settings.push_enabled
+        self.players = players
         self.base_url = settings.public_url.rstrip("/")
         self._claims: dict[str, str | int] = {"sub": settings.vapid_subject}
         self._vapid = signer(settings.vapid_private_key) if self.enabled else None
@@ -71,6 +78,7 @@ class PushSender:
             return
         self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=REQUEST_SECONDS))
         self._workers = [asyncio.create_task(self._work()) for _ in range(WORKERS)]
+        self.players.start()
 
     async def stop(self) -> None:
         """What is queued is sent first (a stopping process finishes its notices), within
@@ -82,6 +90,7 @@ class PushSender:
                 worker.cancel()
             await asyncio.gather(*self._workers, return_exceptions=True)
             self._workers = []
+        await self.players.stop()
         if self._http is not None:
             await self._http.close()
             self._http = None
@@ -131,13 +140,15 @@ class PushSender:
         for result in results:
             self.outcomes[result] += 1
         pairs = zip(devices, results, strict=True)
-        gone = [device.endpoint for device, result in pairs if result is Sent.GONE]
+        gone = [device for device, result in pairs if result is Sent.GONE]
         if gone:
+            endpoints = [device.endpoint for device in gone]
             async with self._db.sessions() as session:
                 await session.execute(
-                    delete(PushSubscription).where(PushSubscription.endpoint.in_(gone))
+                    delete(PushSubscription).where(PushSubscription.endpoint.in_(endpoints))
                 )
                 await session.commit()
+            await self.players.changed({device.player_id for device in gone})
 
     async def _send(self, device: Device, data: str, payload: Payload) -> Sent:
         pause = FIRST_PAUSE_SECONDS

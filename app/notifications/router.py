@@ -49,6 +49,7 @@ async def subscribe(
     """Send pushes to this device: the browser's PushSubscription (its endpoint and keys).
     Signing the device out deletes it."""
     await service.subscribe(session, player, body, context.settings)
+    await context.push.players.changed([player.id])
     return Response(status_code=204)
 
 
@@ -58,9 +59,12 @@ async def subscribe(
     responses=responses(*SIGNED_IN),
     operation_id="unsubscribePush",
 )
-async def unsubscribe(player: DeviceSessionPlayer, session: SessionDep) -> Response:
+async def unsubscribe(
+    player: DeviceSessionPlayer, session: SessionDep, context: ContextDep
+) -> Response:
     """Stop pushes to this device (its subscription is forgotten)."""
     await service.unsubscribe(session, player)
+    await context.push.players.changed([player.id])
     return Response(status_code=204)
 
 
@@ -93,9 +97,11 @@ async def set_device_push(
     context: ContextDep,
 ) -> list[DevicePublic]:
     """Turn pushes to one of my subscribed devices off or on again; answers every device."""
-    return await service.set_device_push(
+    devices = await service.set_device_push(
         session, player, session_id, body.push, context.clock.now()
     )
+    await context.push.players.changed([player.id])
+    return devices
 
 
 @router.get(

@@ -2,17 +2,20 @@
 
 The listener runs after the commit, in the process that committed it: no other process hears
 of the commit on the hook (they replay it for their sockets only), so no other process can
-send its notice. It only offers a job to the sender's queue; the job, off the move's path:
+send its notice. It finds the seated players the commit concerns (those to act now; everyone
+at the end) and keeps those who may have a device to push to, as the process knows without
+asking the database (app/notifications/push_players.py): for a table where nobody allowed
+notifications (a guest never can) it stops there, with nothing queued and nothing read. Else
+it only offers a job to the sender's queue; the job, off the move's path:
 
-1. finds the seated players the commit concerns (those to act now; everyone at the end) who
-   have a device to push to, and stops there for everyone else (a guest has none);
+1. reads those players' devices, and stops there for those without one;
 2. claims each one's notice in the database, (match, seat, turn) where a turn is named by the
    seat's last move before it: a second commit during the same turn (another seat's choice in
    a simultaneous phase, a retried request) finds the claim taken and sends nothing;
 3. sends it unless the player turned the kind off or it is their quiet hours.
 
 The mover is at the table: its own continued turn (a multi-step decision) is claimed and not
-sent, and the end of a match it finished is not sent to it.
+sent, and the end of a match it finished is not sent to it, nor to a player who resigned it.
 """
 
 from __future__ import annotations
@@ -50,13 +53,22 @@ class TurnNotices:
         self.context = context
 
     async def committed(self, commit: Commit) -> None:
-        """The hook's after listener: queue the work, return at once."""
-        mover = commit.seat if commit.change is Change.MOVE else None
-        self.context.push.offer(partial(self.tell, commit.match, mover))
+        """The hook's after listener: queue the work if anyone may be told, return at once."""
+        seats = self._reachable(commit.match)
+        if not seats:
+            return
+        # The seat whose own doing the commit is: a move's, or a resignation's that ended it.
+        mover = commit.seat if commit.change in (Change.MOVE, Change.END) else None
+        self.context.push.offer(partial(self.tell, commit.match, seats, mover))
 
-    async def tell(self, loaded: LoadedMatch, mover: int | None) -> None:
+    def _reachable(self, loaded: LoadedMatch) -> dict[int, str]:
+        """seat -> player id of the people the commit concerns who may have a device."""
+        concerned = _concerned(loaded, loaded.status == MatchStatus.FINISHED)
+        players = self.context.push.players
+        return {seat: player for seat, player in concerned.items() if players.may_push(player)}
+
+    async def tell(self, loaded: LoadedMatch, seats: dict[int, str], mover: int | None) -> None:
         finished = loaded.status == MatchStatus.FINISHED
-        seats = _concerned(loaded, finished)
         now = self.context.clock.now()
         async with self.context.db.sessions() as session:
             devices = await subscribed_devices(session, seats.values(), now)
@@ -66,6 +78,8 @@ class TurnNotices:
                 if player_id in devices and await _claim(session, loaded, seat, finished)
             ]
             told = [seat for seat in claimed if seat != mover]
+            if not told:  # the mover's own turn going on: claimed, and nobody else to tell
+                return
             kind = payloads.MATCH_FINISHED if finished else payloads.YOUR_TURN
             willing = await wanting(session, (seats[seat] for seat in told), kind, now)
         for seat in told:

@@ -8,8 +8,9 @@ the first release, so an old and a new process side by side (a rolling restart) 
 each other; a text no message reads decodes to `Unknown`, which consumers skip (`ignore`).
 
 Channels: `match:<id>`, `lobby:<id>`, `token:<sha256>`, `player:<id>`, `reviews` (a post-game
-review was asked for: every process's review worker looks), and `resync` (this process's own:
-its subscription came back after an outage).
+review was asked for: every process's review worker looks), `pushes` (a player's push
+subscriptions changed: every process reads again whether they have any), and `resync` (this
+process's own: its subscription came back after an outage).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MATCH = "match:"
 LOBBY = "lobby:"
 TOKEN = "token:"
 PLAYER = "player:"
+PUSHES = "pushes"
 RESYNC = "resync"
 REVIEWS = "reviews"
 """The channel (and the message) of a resync: messages between processes may have been lost,
@@ -168,6 +170,24 @@ class ReviewAsked(_Bare):
 
 
 @dataclass(frozen=True, slots=True)
+class PushChanged:
+    """pushes: a player's push subscriptions changed (a device subscribed, unsubscribed, was
+    turned on or off, was gone); each process reads again whether the player has any
+    (app/notifications/push_players.py). Its kind names the player: the hub keeps the newest
+    message of each kind, so two players' changes both arrive, and one player's, once."""
+
+    player_id: str
+    PREFIX: ClassVar[str] = "push-"
+
+    @property
+    def kind(self) -> str:
+        return self.PREFIX + self.player_id
+
+    def encode(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
 class Resync(_Bare):
     """resync, then every topic with a listener: news may have been lost (realtime/fanout.py)."""
 
@@ -215,6 +235,7 @@ Known = (
     | ViewerChanged
     | Signout
     | ReviewAsked
+    | PushChanged
     | Resync
     | News
 )
@@ -248,6 +269,8 @@ def decode(text: str) -> Message:
     bare = _BARE.get(text)
     if bare is not None:
         return bare
+    if text.startswith(PushChanged.PREFIX) and ":" not in text and text != PushChanged.PREFIX:
+        return PushChanged(text[len(PushChanged.PREFIX) :])
     head, colon, body = text.partition(":")
     try:
         if colon and head == Move.kind:
