@@ -244,12 +244,12 @@ async def test_a_visitors_overview_costs_the_same_however_many_played(
 ) -> None:
     visitor = await new_player(client, "Vi")
     await _today(client, visitor)  # the day's deals drawn
-    with counting_statements(client.app) as before:
+    with counting_statements(client.app) as before:  # type: ignore[attr-defined]
         await _today(client, visitor)
     for name in ("Ada", "Bob", "Cy"):
         player = await new_player(client, name)
         await _play_out(client, await _start(client, player, "oh-fox"), player, _first)
-    with counting_statements(client.app) as after:
+    with counting_statements(client.app) as after:  # type: ignore[attr-defined]
         today = await _today(client, visitor)
     assert next(d for d in today["deals"] if d["game"] == "oh-fox")["finished"] == 3
     assert len(after) == len(before)
