@@ -10,9 +10,10 @@ from __future__ import annotations
 from app.lobby import create
 from app.server.main import create_app
 
-# Checked by the test at both window sizes and in both games: both players' first legal move,
-# from this deal, finish tricks in the order the test looks for.
-SEED = 1
+# Of the seeds 1-300 played out with the engines (both players' first legal move, as the test
+# plays), the one whose deal brings the test's three held tricks soonest in both Fox in the
+# Forest games: in 6 and 7 moves (seed 1 took 15 and 14).
+SEED = 88
 
 
 def _known_seed() -> int:
