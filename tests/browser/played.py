@@ -17,13 +17,17 @@ def auth(identity: dict[str, str]) -> dict[str, str]:
 
 
 def two_player_match(
-    site: Server, game: str, rated: bool = False, names: tuple[str, str] = ("Ada", "Bob")
+    site: Server,
+    game: str,
+    rated: bool = False,
+    names: tuple[str, str] = ("Ada", "Bob"),
+    options: dict[str, Any] | None = None,
 ) -> tuple[list[dict[str, str]], str]:
     ada, bob = register(site, names[0]), register(site, names[1])
     lobby = httpx.post(
         site.url + "/api/v1/lobbies",
         headers=auth(ada),
-        json={"game": game, "seats": 2, "rated": rated},
+        json={"game": game, "seats": 2, "rated": rated, "options": options or {}},
     ).json()
     base = f"{site.url}/api/v1/lobbies/{lobby['id']}"
     httpx.post(base + "/join", headers=auth(bob), json={}).raise_for_status()
@@ -40,12 +44,18 @@ def play_to_the_end(site: Server, players: list[dict[str, str]], match: str) -> 
     for _ in range(5_000):
         for player in players:
             mine = httpx.get(path + "/state", headers=auth(player)).json()
+            # A move answers with the mover's envelope: whoever moves again (the winner of a
+            # trick leads the next) moves on from it, without asking for the state again.
+            while (
+                mine["status"] == "active"
+                and mine["seat"] in mine["to_act"]
+                and mine["legal_actions"]
+            ):
+                choice = {"action": rng.choice(mine["legal_actions"]), "version": mine["version"]}
+                moved = httpx.post(path + "/actions", headers=auth(player), json=choice)
+                if moved.status_code != 200:
+                    break  # the state is asked for again
+                mine = moved.json()
             if mine["status"] != "active":
                 return dict(httpx.get(path + "/state").json())
-            if mine["seat"] in mine["to_act"] and mine["legal_actions"]:
-                httpx.post(
-                    path + "/actions",
-                    headers=auth(player),
-                    json={"action": rng.choice(mine["legal_actions"]), "version": mine["version"]},
-                )
     raise AssertionError("the match did not end")

@@ -21,7 +21,9 @@ GAME = "fox-in-the-forest"
 
 @pytest.fixture(scope="module")
 def finished(site: Server) -> dict[str, Any]:
-    players, match = two_player_match(site, GAME)
+    # The short match (16 points, not 21): a round or so fewer to play and to weigh, still
+    # dozens of decisions of random play, so flagged ones among them.
+    players, match = two_player_match(site, GAME, options={"target_score": 16})
     play_to_the_end(site, players, match)
     return {"match": match, "players": players}
 

@@ -59,7 +59,11 @@ async def test_a_guided_match_plays_its_script_to_the_farewell(
     assert [seat["bot"] for seat in summary["seats"]][1:] == ["tutorial"] * (tutorial.players - 1)
 
 
-async def test_a_guided_match_is_unrated_and_private(client: httpx.AsyncClient) -> None:
+async def test_a_guided_match_is_unrated_and_private_and_its_rematch_a_real_one(
+    client: httpx.AsyncClient,
+) -> None:
+    """One finished guided match (its script played out) for both: what it leaves behind, then
+    what a rematch of it starts."""
     ada = await new_player(client, "Ada")
     match_id = await _start(client, ada, "oh-fox")  # a whole match at two seats
     await _play_the_script(client, match_id, ada)
@@ -73,6 +77,10 @@ async def test_a_guided_match_is_unrated_and_private(client: httpx.AsyncClient) 
     assert watched.status_code == 403  # a private table: the learner's alone
     lobbies = (await client.get("/api/v1/lobbies", headers=bob.auth)).json()
     assert all(lobby["game"] != "oh-fox" for lobby in lobbies)  # never listed as open
+    rematch = await client.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
+    assert rematch.status_code in (200, 201), rematch.text
+    seats = rematch.json()["seats"]
+    assert [seat["bot"] for seat in seats] == [None, "standard"]  # no script the second time
 
 
 async def test_after_the_script_the_standard_bot_plays_on(client: httpx.AsyncClient) -> None:
@@ -124,13 +132,3 @@ async def test_refusals(client: httpx.AsyncClient) -> None:
     assert stranger.status_code == 403
     missing = await client.get("/api/v1/tutorials/nope", headers=ada.auth)
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "match/not_found"
-
-
-async def test_a_rematch_of_a_guided_match_is_a_real_one(client: httpx.AsyncClient) -> None:
-    ada = await new_player(client, "Ada")
-    match_id = await _start(client, ada, "oh-fox")
-    await _play_the_script(client, match_id, ada)
-    rematch = await client.post(f"/api/v1/matches/{match_id}/rematch", headers=ada.auth)
-    assert rematch.status_code in (200, 201), rematch.text
-    seats = rematch.json()["seats"]
-    assert [seat["bot"] for seat in seats] == [None, "standard"]  # no script the second time
