@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 from functools import partial
 
 from fastapi import Depends, FastAPI
-from fastapi.staticfiles import StaticFiles
 
 from app.accounts.bot_router import router as bot_account_router
 from app.accounts.device_sessions_router import router as device_sessions_router
@@ -70,6 +69,7 @@ from app.web.pages import router as pages_router
 from app.web.ratelimit import RateLimiter
 from app.web.ratelimit_headers import RateLimitHeaders
 from app.web.release import current_release
+from app.web.static_files import ReleaseFiles
 
 DESCRIPTION = """The Foxden API: guest players and optional accounts, lobbies, matches of five
 fox games, live updates over WebSocket and server-sent events, and admin routes. Every refusal is
@@ -162,7 +162,7 @@ def create_app(
     install_fault_handlers(app)
     include_routers(app)
     if FRONTEND.is_dir():
-        app.mount("/static", StaticFiles(directory=FRONTEND), name="static")
+        app.mount("/static", ReleaseFiles(directory=FRONTEND), name="static")
         current_release()  # the frontend's hashes, once, now rather than on a first request
     app.openapi = truthful_openapi(app)  # type: ignore[method-assign]
     install_middleware(app, settings)

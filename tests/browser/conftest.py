@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 import httpx
@@ -84,15 +85,17 @@ class ConsoleErrors(list[str]):
         assert not self, "console errors: " + " | ".join(self)
 
 
-@pytest.fixture
-def page_factory(browser: Any) -> Iterator[Any]:
-    """New pages (each its own browser context, so its own localStorage) that record errors.
+@contextmanager
+def new_pages(browser: Any) -> Iterator[Any]:
+    """New pages (each its own browser context, so its own localStorage) that record errors,
+    closed on leaving the block. `page_factory` gives each test its own; a module's fixture
+    may keep some across its tests (tests/browser/test_app_release.py: pages across a release).
 
-    `page_factory(width=360)` gives a phone-sized page. Each page has `.errors`.
-    `page_factory(csp=True)` keeps the server's Content-Security-Policy in force, so a
+    `make(width=360)` gives a phone-sized page. Each page has `.errors`.
+    `make(csp=True)` keeps the server's Content-Security-Policy in force, so a
     violation is a console error; it is bypassed otherwise, because Playwright's
     `wait_for_function` evaluates strings, which the policy rightly forbids.
-    `page_factory(service_worker=True)` lets the app's service worker register. Pages go
+    `make(service_worker=True)` lets the app's service worker register. Pages go
     without it otherwise: requests it answers from its cache never reach the test's
     `page.route` stand-ins, and each context would precache the whole frontend for nothing
     (tests/browser/test_installable_app.py tests the worker).
@@ -115,9 +118,18 @@ def page_factory(browser: Any) -> Iterator[Any]:
         page.errors = errors
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def page_factory(browser: Any) -> Iterator[Any]:
+    """New pages for one test, closed after it (see `new_pages`)."""
+    with new_pages(browser) as make:
+        yield make
 
 
 def register(site: Site, name: str) -> dict[str, str]:

@@ -3,13 +3,16 @@ worker's cache version, the new worker replaces the cache and deletes the old on
 activates, and the first page after the release never gets the old asset.
 
 The server runs from a copy of the app package (its frontend is what changes between the
-releases) and is restarted on the same port: the same origin, as a real release is.
+releases) and is restarted on the same port: the same origin, as a real release is. One
+release, made once for the module, serves every test: pages the old release's worker controls
+are opened before it, a page of the new release after.
 """
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app.web.release import RELEASE_HEADER
+from tests.browser.conftest import new_pages
 from tests.browser.test_installable_app import controlled_page
 from tests.servers import ROOT, sqlite_env
 from tests.support.child_server import ChildServer
@@ -49,8 +53,7 @@ MARKER = "() => getComputedStyle(document.documentElement).getPropertyValue('--r
 
 
 class ReleasedSite:
-    """A server on a copy of the app; `release()` and `release_file()` change its frontend and
-    restart it."""
+    """A server on a copy of the app; `release()` changes its frontend and restarts it."""
 
     def __init__(self, folder: Path) -> None:
         self.package = folder / "app"
@@ -68,19 +71,18 @@ class ReleasedSite:
     def cache_name(self) -> str:
         return "foxden-static-" + self.version()
 
-    def release(self) -> str:
-        """A release that changes only the shared stylesheet; its marker, which pages show."""
+    def release(self, added: dict[str, str]) -> str:
+        """A release that changes the shared stylesheet and adds the `added` frontend files,
+        served from a restart on the same port; the stylesheet's marker, which pages show."""
         self.releases += 1
         marker = f"release-{self.releases}"
         styles = self.package / "frontend" / STYLES
-        self.release_file(STYLES, styles.read_text() + f"\n:root {{ --release: {marker}; }}\n")
-        return marker
-
-    def release_file(self, path: str, text: str) -> None:
-        """A release with `text` as frontend/`path`, served from a restart on the same port."""
-        (self.package / "frontend" / path).write_text(text)
+        styles.write_text(styles.read_text() + f"\n:root {{ --release: {marker}; }}\n")
+        for path, text in added.items():
+            (self.package / "frontend" / path).write_text(text)
         self.server.kill()
         self.server.start()
+        return marker
 
 
 def wait_for_caches(page: Any, names: list[str]) -> None:
@@ -89,59 +91,63 @@ def wait_for_caches(page: Any, names: list[str]) -> None:
     page.wait_for_function(CACHES_ARE, arg=names)
 
 
+@dataclass
+class AcrossARelease:
+    """Two pages the worker of the old release controlled when the next release came out
+    (each its own browser context, so its own caches): one for the browser's update check,
+    one for a reload. One release serves all the tests: each restart costs seconds."""
+
+    site: ReleasedSite
+    checking: Any
+    reloading: Any
+    old: str  # the old release's cache, the only one before the release
+    marker: str  # the new release's stylesheet marker
+
+
 @pytest.fixture(scope="module")
-def released(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ReleasedSite]:
+def across(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AcrossARelease]:
     site = ReleasedSite(tmp_path_factory.mktemp("release"))
     site.server.start()
-    yield site
+    with new_pages(browser) as make:
+        checking, reloading = controlled_page(make, site), controlled_page(make, site)
+        old = site.cache_name()
+        assert checking.evaluate(CACHE_NAMES) == reloading.evaluate(CACHE_NAMES) == [old]
+        # The stylesheet changes, and a worker extension as a feature adds one (js/sw-*.js).
+        marker = site.release({"js/sw-echo.js": EXTENSION})
+        assert site.cache_name() != old  # one asset's content changed: a new version
+        yield AcrossARelease(site, checking, reloading, old, marker)
     site.server.stop()
 
 
-def page_across_a_release(released: ReleasedSite, page_factory: Any) -> tuple[Any, str, str]:
-    """A page controlled by the worker of the release the server runs, then the next release
-    out: the page, the old release's cache (the only one then) and the new release's marker."""
-    page = controlled_page(page_factory, released)
-    old = released.cache_name()
-    assert page.evaluate(CACHE_NAMES) == [old]
-    marker = released.release()
-    assert released.cache_name() != old  # one asset's content changed: a new version
-    return page, old, marker
-
-
-def test_a_release_replaces_the_cache_and_deletes_the_old_one(
-    released: ReleasedSite, page_factory: Any
-) -> None:
-    page, _, marker = page_across_a_release(released, page_factory)
+def test_a_release_replaces_the_cache_and_deletes_the_old_one(across: AcrossARelease) -> None:
+    page = across.checking
     # The browser's own update check, without a page load: only the new worker's activation
     # can delete the old cache here.
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-    new = released.cache_name()
+    new = across.site.cache_name()
     wait_for_caches(page, [new])
-    assert marker in page.evaluate(CACHED_TEXT, [new, "/static/" + STYLES])
+    assert across.marker in page.evaluate(CACHED_TEXT, [new, "/static/" + STYLES])
     page.errors.check()
 
 
-def test_the_first_page_after_a_release_gets_the_new_assets(
-    released: ReleasedSite, page_factory: Any
-) -> None:
-    page, old, marker = page_across_a_release(released, page_factory)
+def test_the_first_page_after_a_release_gets_the_new_assets(across: AcrossARelease) -> None:
+    page = across.reloading
     # The worker of the old release still controls this page when it loads again; it must
     # not answer with its cached stylesheet.
     page.reload()
     expect(page.locator(".site-header")).to_be_visible()
-    assert page.evaluate(MARKER) == marker
-    wait_for_caches(page, [released.cache_name()])
-    assert old not in page.evaluate(CACHE_NAMES)
+    assert page.evaluate(MARKER) == across.marker
+    wait_for_caches(page, [across.site.cache_name()])
+    assert across.old not in page.evaluate(CACHE_NAMES)
     page.errors.check()
 
 
 def test_a_worker_extension_is_imported_with_the_release(
-    released: ReleasedSite, page_factory: Any
+    across: AcrossARelease, page_factory: Any
 ) -> None:
     """The extension point the Web Push handlers use: a js/sw-*.js file, nothing else."""
-    released.release_file("js/sw-echo.js", EXTENSION)
-    page = controlled_page(page_factory, released)
+    page = controlled_page(page_factory, across.site)
     page.evaluate(ASK_THE_WORKER)
     said = page.wait_for_function("() => window.workerSaid").json_value()
-    assert said == {"extension": "sw-echo", "release": released.version()}
+    assert said == {"extension": "sw-echo", "release": across.site.version()}
     page.errors.check()

@@ -68,7 +68,8 @@ def test_the_review_shows_each_decision_and_its_flag(
     assert practice != finished["match"]
     table = httpx.get(f"{site.url}/api/v1/matches/{practice}", headers=auth(ada)).json()
     assert table["status"] == "active"
-    assert [seat["bot"] for seat in table["seats"]] == [None, "expert"]
+    assert [seat["bot"] for seat in table["seats"]] == [None, "practice"]  # the expert plays
+    expect(page.locator("#practice-badge")).to_have_text("Practice table")  # it says what it is
     page.errors.check()
 
 

@@ -118,3 +118,14 @@ async def test_a_rules_page_is_a_page_of_the_app(client: httpx.AsyncClient) -> N
     response = await client.get("/games/oh-fox/rules")
     assert "".join(APP_HEAD_TAGS) in response.text
     assert response.headers[RELEASE_HEADER] == (await client.get("/")).headers[RELEASE_HEADER]
+
+
+async def test_the_frontends_files_are_revalidated_at_each_use(client: httpx.AsyncClient) -> None:
+    """A file keeps its URL across releases: a browser must ask again rather than guess it is
+    fresh (a new page with an old stylesheet); an unchanged file costs a 304."""
+    first = await client.get("/static/css/foxden.css")
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+    again = await client.get(
+        "/static/css/foxden.css", headers={"If-None-Match": first.headers["etag"]}
+    )
+    assert again.status_code == 304

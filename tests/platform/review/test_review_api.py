@@ -144,7 +144,7 @@ async def play_on_from_a_decision(
     practice = started.json()["match_id"]
     summary = (await http.get(f"/api/v1/matches/{practice}", headers=ada.auth)).json()
     assert summary["status"] == "active"
-    assert [seat["bot"] for seat in summary["seats"]] == [None, "expert"]
+    assert [seat["bot"] for seat in summary["seats"]] == [None, "practice"]  # the expert plays
     assert summary["seats"][0]["player_id"] == ada.id
     # Ada sees exactly what she saw at that step: the same view, the same choices.
     then = (await http.get(f"/api/v1/matches/{match_id}/replay/{decision['step']}")).json()
