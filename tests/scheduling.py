@@ -57,7 +57,7 @@ MEASURED = {
     "tests/browser/test_oh_fox_ui.py": 50,
     "tests/platform/lobby/test_lobby_bots.py": 50,
     "tests/browser/test_home.py": 45,
-    "tests/browser/test_app_release.py": 45,  # three server starts on a copy of the app
+    "tests/browser/test_app_release.py": 25,  # two server starts on a copy of the app
     "tests/platform/catalogue/test_rules_contents.py": 45,
     "tests/platform/lobby/test_lobby.py": 45,
     "tests/platform/realtime/test_websockets.py": 45,
@@ -71,6 +71,10 @@ MEASURED = {
     "tests/browser/test_review.py": 35,
     # Its own server dealing a known deal, played to the third held trick (31-42 s -> 20-30 s).
     "tests/browser/test_trick_hold.py": 30,
+    # Every game's daily deal played out twice, on both databases (45 s, a busy machine).
+    "tests/platform/daily/test_daily_deal.py": 55,
+    # Two daily matches played out beside the pages (13-20 s).
+    "tests/browser/test_daily_deal.py": 25,
 }
 # Any other file: seconds per test, by folder (the first prefix that matches).
 PER_TEST = (
