@@ -163,6 +163,9 @@ def test_a_host_offers_a_slow_table_and_a_player_sets_hours_and_a_vacation(
     page.fill("#slow-start", "08:00")
     page.fill("#slow-end", "22:00")
     page.click("#slow-hours-submit")
+    # The saved answer's toast: the hours typed are the form's defaults, so the form's values
+    # alone do not tell a saved form from one whose request is still on its way.
+    expect(page.locator(".toast")).to_contain_text("Slow-play settings saved.")
     expect(page.locator("#slow-start")).to_have_value("08:00")  # the form shows what was saved
     mine = httpx.get(f"{site.url}/api/v1/players/me/clock", headers=_auth(ada)).json()
     assert mine["time_zone"] == "Europe/Berlin"
