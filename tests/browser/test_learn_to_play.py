@@ -31,11 +31,15 @@ WAYS = pytest.mark.parametrize(
 )
 # The coach's step as its panel shows it: a number, "done" at the farewell, "left" off script.
 STEP = "() => document.querySelector('#coach')?.dataset.step || ''"
+# Ready for the learner: the coach has read the table on screen (its words may come from an
+# answer to an older table's question, which a quick bot already moved past: a move made then
+# is refused with "the coach is reading the table"), and a move is asked for or the lesson is over.
 READY = """() => {
   const coach = document.querySelector('#coach');
   if (!coach || !coach.dataset.step) return false;
   const over = ['done', 'left'].includes(coach.dataset.step);
-  return over || Boolean(document.querySelector('.coach-asked'));
+  const read = coach.dataset.version === document.querySelector('#table')?.dataset.version;
+  return over || (read && Boolean(document.querySelector('.coach-asked')));
 }"""
 
 

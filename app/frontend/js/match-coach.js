@@ -67,6 +67,9 @@ export class Coach {
     if (envelope.version < this.version) return; // a slower answer for an older table
     this.step = step;
     this.version = envelope.version;
+    // Which table the coach's words are for: a move is sent only once it has read the one on
+    // screen (`allows`), and tests wait on it rather than on the words alone.
+    this.node.dataset.version = String(envelope.version);
     this.hint.hidden = true;
     this.render();
     this.highlight(layout);
